@@ -1,0 +1,30 @@
+// The `sheen` command line: one subcommand per job, each in its own file.
+import Foundation
+
+let usage = """
+  usage: sheen <command> [options]
+
+  commands:
+    demo     open the demo window (X11)
+    render   render a scene file to PNG
+    bench    run benchmarks (`sheen bench raster`)
+    sample   render a sample picture to PNG
+
+  `sheen <command> --help` describes each command.
+  """
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard let command = arguments.first else {
+  FileHandle.standardError.write(Data((usage + "\n").utf8))
+  exit(64)
+}
+let rest = Array(arguments.dropFirst())
+switch command {
+case "sample": exit(runSample(rest))
+case "-h", "--help", "help":
+  print(usage)
+  exit(0)
+default:
+  FileHandle.standardError.write(Data("sheen: unknown command '\(command)'\n\(usage)\n".utf8))
+  exit(64)
+}
