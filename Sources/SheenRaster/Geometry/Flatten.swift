@@ -32,7 +32,7 @@ public struct FlattenedPath: Sendable {
 
 extension Path {
   /// The default flattening tolerance in device pixels.
-  public static let defaultTolerance = 0.2
+  public static let defaultTolerance = 0.003
 
   /// Flattens the path after mapping it by `transform`, so that no segment deviates from its curve
   /// by more than `tolerance` device units. Uses Wang's formula for the number of segments.

@@ -1,0 +1,301 @@
+// The public drawing API: Core Graphics' model over a `Surface`.
+//
+// A canvas keeps a stack of graphics states (transform, clip, global alpha) and a stack of
+// offscreen groups. Every fill goes the same way: flatten -> rasterize into coverage spans ->
+// apply the clip and global alpha -> shade -> blend source-over. Clips are a device rectangle,
+// plus an 8-bit mask only when the clip is not a pixel-aligned rectangle.
+
+/// Draws paths, masks and surfaces onto a surface.
+public final class Canvas {
+  struct State {
+    var transform: Transform = .identity
+    /// Pixels outside this rectangle are never touched.
+    var clipBounds: IntRect
+    /// Coverage of the clip within `clipBounds`, when it is not a plain rectangle.
+    var clipMask: AlphaMask?
+    var globalAlpha: Double = 1
+  }
+
+  /// An open offscreen group: where drawing went before it, and its pixels.
+  struct Group {
+    let previous: RenderTarget
+    let surface: Surface
+    let stateDepth: Int
+  }
+
+  /// The surface this canvas draws on.
+  public let surface: Surface
+  var target: RenderTarget
+  var state: State
+  var stack: [State] = []
+  var groups: [Group] = []
+  let rasterizer = Rasterizer()
+  let scratch = Scratch()
+  /// Spare surfaces for groups, reused from frame to frame.
+  var groupPool: [Surface] = []
+
+  /// A canvas drawing onto `surface`, with the identity transform and no clip.
+  public init(surface: Surface) {
+    self.surface = surface
+    target = RenderTarget(surface: surface)
+    state = State(clipBounds: surface.bounds)
+  }
+
+  // MARK: State
+
+  /// The current transform from user space to device pixels.
+  public var transform: Transform {
+    get { state.transform }
+    set { state.transform = newValue }
+  }
+
+  /// An opacity (0...1) applied to everything drawn.
+  public var globalAlpha: Double {
+    get { state.globalAlpha }
+    set { state.globalAlpha = clamp01(newValue) }
+  }
+
+  /// The device pixels the current clip can reach (empty when everything is clipped out).
+  public var clipBounds: IntRect { state.clipBounds }
+
+  /// Pushes a copy of the graphics state (transform, clip, global alpha).
+  public func save() {
+    stack.append(state)
+  }
+
+  /// Pops the graphics state pushed by the matching `save()`. An unmatched restore does nothing.
+  public func restore() {
+    if let s = stack.popLast() { state = s }
+  }
+
+  /// Applies `t` before the current transform (as `CGContextConcatCTM`).
+  public func concatenate(_ t: Transform) {
+    state.transform = t.concatenating(state.transform)
+  }
+
+  public func translateBy(x: Double, y: Double) { concatenate(Transform(translationX: x, y: y)) }
+  public func scaleBy(x: Double, y: Double) { concatenate(Transform(scaleX: x, y: y)) }
+  public func rotate(by angle: Double) { concatenate(Transform(rotationAngle: angle)) }
+
+  // MARK: Clipping
+
+  /// Intersects the clip with a rectangle in user space.
+  public func clip(to rect: Rect) {
+    var p = Path()
+    p.addRect(rect)
+    clip(to: p)
+  }
+
+  /// Intersects the clip with the inside of a path (anti-aliased).
+  public func clip(to path: Path, rule: FillRule = .nonZero) {
+    let t = state.transform
+    // A pixel-aligned rectangle needs no mask.
+    if t.isAxisAligned, let r = path.axisAlignedRect {
+      let d = t.apply(r)
+      if isInteger(d.minX) && isInteger(d.minY) && isInteger(d.maxX) && isInteger(d.maxY) {
+        let bounds = state.clipBounds.intersection(IntRect(enclosing: d))
+        if let m = state.clipMask, !bounds.isEmpty, bounds != state.clipBounds {
+          state.clipMask = crop(m, to: bounds)
+        }
+        state.clipBounds = bounds
+        if bounds.isEmpty { state.clipMask = nil }
+        return
+      }
+    }
+    let area = state.clipBounds.intersection(IntRect(enclosing: t.apply(path.controlBounds)))
+    guard !area.isEmpty, let mask = try? AlphaMask(width: area.width, height: area.height, originX: area.x, originY: area.y)
+    else {
+      state.clipBounds = IntRect(x: state.clipBounds.x, y: state.clipBounds.y, width: 0, height: 0)
+      state.clipMask = nil
+      return
+    }
+    var sink = MaskSink(mask: mask)
+    rasterizer.fill(path, transform: t, rule: rule, clip: area, into: &sink)
+    if let old = state.clipMask {
+      for y in 0..<area.height {
+        let dst = mask.row(y)
+        let src = old.row(area.y + y - old.originY) + (area.x - old.originX)
+        for x in 0..<area.width { dst[x] = UInt8(Pixel.div255(UInt32(dst[x]) * UInt32(src[x]))) }
+      }
+    }
+    state.clipBounds = area
+    state.clipMask = mask
+  }
+
+  private func crop(_ m: AlphaMask, to r: IntRect) -> AlphaMask? {
+    guard let out = try? AlphaMask(width: r.width, height: r.height, originX: r.x, originY: r.y) else {
+      return nil
+    }
+    for y in 0..<r.height {
+      out.row(y).update(from: m.row(r.y + y - m.originY) + (r.x - m.originX), count: r.width)
+    }
+    return out
+  }
+
+  // MARK: Drawing
+
+  /// Fills the whole clip with a colour, replacing what was there (no blending).
+  public func clear(_ color: Color = .clear) {
+    let c = color.premultiplied
+    let b = state.clipBounds.intersection(target.bounds)
+    if b.isEmpty { return }
+    if state.clipMask == nil {
+      for y in b.y..<b.maxY { target.pixel(b.x, y).update(repeating: c, count: b.width) }
+    } else {
+      // Under a soft clip, clear then paint with coverage: dst = dst * (1 - m) + c * m.
+      let m = state.clipMask!
+      for y in b.y..<b.maxY {
+        let row = target.pixel(b.x, y)
+        let mrow = m.row(y - m.originY) + (b.x - m.originX)
+        for x in 0..<b.width {
+          let k = UInt32(mrow[x])
+          row[x] = Pixel.scale(row[x], by: 255 - k) &+ Pixel.scale(c, by: k)
+        }
+      }
+    }
+  }
+
+  /// Fills a path with a paint.
+  public func fill(_ path: Path, paint: Paint, rule: FillRule = .nonZero) {
+    let clip = state.clipBounds.intersection(target.bounds)
+    if clip.isEmpty || state.globalAlpha <= 0 { return }
+    let shader = Shader(paint, ctm: state.transform)
+    if shader.solidColor == 0 { return }
+    var sink = makeSink(shader)
+    rasterizer.fill(path, transform: state.transform, rule: rule, clip: clip, into: &sink)
+  }
+
+  /// Fills a rectangle with a paint.
+  public func fill(_ rect: Rect, paint: Paint) {
+    fill(Path(rect: rect), paint: paint)
+  }
+
+  /// Composites `color` through an alpha mask placed at its origin plus an offset, in device
+  /// pixels (the transform does not apply); the clip and global alpha do.
+  public func draw(mask: AlphaMask, color: Color, offsetX: Int = 0, offsetY: Int = 0) {
+    draw(mask: mask, paint: .solid(color), offsetX: offsetX, offsetY: offsetY)
+  }
+
+  /// Composites a paint through an alpha mask placed at its origin plus an offset (device pixels).
+  public func draw(mask: AlphaMask, paint: Paint, offsetX: Int = 0, offsetY: Int = 0) {
+    let placed = IntRect(
+      x: mask.originX + offsetX, y: mask.originY + offsetY, width: mask.width, height: mask.height)
+    let r = placed.intersection(state.clipBounds).intersection(target.bounds)
+    if r.isEmpty || state.globalAlpha <= 0 { return }
+    let sink = makeSink(Shader(paint, ctm: state.transform))
+    for y in r.y..<r.maxY {
+      let src = mask.row(y - placed.y) + (r.x - placed.x)
+      sink.maskSpan(y: y, x: r.x, alphas: src, count: r.width)
+    }
+  }
+
+  /// Draws a surface placed by `transform` (its pixel (0, 0) at the user-space origin, one pixel
+  /// per unit), then mapped by the current transform, with bilinear sampling.
+  public func draw(_ image: Surface, transform placement: Transform = .identity) {
+    let t = placement.concatenating(state.transform)
+    guard let inv = t.inverted else { return }
+    let shader = Shader.image(image, inv)
+    let clip = state.clipBounds.intersection(target.bounds)
+    if clip.isEmpty || state.globalAlpha <= 0 { return }
+    var sink = makeSink(shader)
+    let rect = Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height))
+    rasterizer.fill(Path(rect: rect), transform: t, rule: .nonZero, clip: clip, into: &sink)
+  }
+
+  func makeSink(_ shader: Shader) -> PaintSink {
+    PaintSink(
+      target: target, shader: shader, clipMask: state.clipMask,
+      alpha: UInt32((state.globalAlpha * 255).rounded()), scratch: scratch)
+  }
+
+  // MARK: Groups
+
+  /// Starts an offscreen group: what is drawn until `endGroup` goes to a transparent layer the
+  /// size of the current clip, composited back as one image.
+  public func beginGroup() {
+    let b = state.clipBounds.intersection(target.bounds)
+    let surface = takeGroupSurface(width: max(1, b.width), height: max(1, b.height))
+    let previous = target
+    target = RenderTarget(
+      base: surface.base, rowPixels: surface.rowPixels,
+      bounds: IntRect(x: b.x, y: b.y, width: max(1, b.width), height: max(1, b.height)))
+    for y in 0..<target.bounds.height { (surface.row(y)).update(repeating: 0, count: target.bounds.width) }
+    groups.append(Group(previous: previous, surface: surface, stateDepth: stack.count))
+    save()
+  }
+
+  /// Ends the innermost group and composites it with `opacity`, through `mask` if given (a
+  /// device-space alpha mask; outside it everything is masked out). The graphics state returns
+  /// to what it was at `beginGroup`.
+  public func endGroup(opacity: Double = 1, mask: AlphaMask? = nil) {
+    guard let g = groups.popLast() else { return }
+    while stack.count > g.stateDepth { restore() }
+    let src = target
+    target = g.previous
+    defer { groupPool.append(g.surface) }
+    let o = UInt32((clamp01(opacity) * 255).rounded())
+    if o == 0 { return }
+    var r = src.bounds.intersection(target.bounds)
+    if let m = mask { r = r.intersection(m.deviceBounds) }
+    if r.isEmpty { return }
+    for y in r.y..<r.maxY {
+      let s = src.pixel(r.x, y)
+      let d = target.pixel(r.x, y)
+      if let m = mask {
+        let mrow = m.row(y - m.originY) + (r.x - m.originX)
+        for x in 0..<r.width {
+          let k = o == 255 ? UInt32(mrow[x]) : Pixel.div255(UInt32(mrow[x]) * o)
+          if k != 0 { d[x] = Pixel.sourceOver(Pixel.scale(s[x], by: k), d[x]) }
+        }
+      } else {
+        blendRow(d, s, r.width, alpha: o)
+      }
+    }
+  }
+
+  private func takeGroupSurface(width: Int, height: Int) -> Surface {
+    if let i = groupPool.firstIndex(where: { $0.width >= width && $0.height >= height }) {
+      return groupPool.remove(at: i)
+    }
+    return try! Surface(width: width, height: height)
+  }
+}
+
+@inline(__always) func isInteger(_ v: Double) -> Bool { v == v.rounded() }
+
+extension Path {
+  /// The rectangle this path is, when it is exactly one closed axis-aligned rectangle.
+  public var axisAlignedRect: Rect? {
+    guard elements.count == 5 || elements.count == 6 else { return nil }
+    var pts: [Point] = []
+    for (i, e) in elements.enumerated() {
+      switch e {
+      case .move(let p) where i == 0: pts.append(p)
+      case .line(let p) where i > 0: pts.append(p)
+      case .close where i == elements.count - 1: break
+      default: return nil
+      }
+    }
+    if pts.count == 5 {
+      guard pts[4] == pts[0] else { return nil }
+      pts.removeLast()
+    }
+    guard pts.count == 4 else { return nil }
+    let horizontalFirst =
+      pts[0].y == pts[1].y && pts[1].x == pts[2].x && pts[2].y == pts[3].y && pts[3].x == pts[0].x
+    let verticalFirst =
+      pts[0].x == pts[1].x && pts[1].y == pts[2].y && pts[2].x == pts[3].x && pts[3].y == pts[0].y
+    guard horizontalFirst || verticalFirst else { return nil }
+    return Rect(corner: pts[0], pts[2])
+  }
+}
+
+extension AlphaMask {
+  /// Accumulates the coverage of a path (device coordinates after `transform`) into the mask.
+  public func fill(_ path: Path, transform: Transform = .identity, rule: FillRule = .nonZero) {
+    var sink = MaskSink(mask: self)
+    Rasterizer.shared.withLock { r in
+      r.fill(path, transform: transform, rule: rule, clip: deviceBounds, into: &sink)
+    }
+  }
+}

@@ -1,0 +1,120 @@
+/// A paint resolved against the device transform: produces the premultiplied colour of each
+/// device pixel of a row, sampled at pixel centres.
+@usableFromInline enum Shader {
+  case solid(UInt32)
+  /// `t = dx * x + dy * y + t0` at the pixel centre (x + 0.5, y + 0.5).
+  case linear(Gradient, dx: Double, dy: Double, t0: Double)
+  /// `t = |M * (x + 0.5, y + 0.5)|` where M maps device space to the unit circle.
+  case radial(Gradient, Transform)
+  /// Bilinear samples of a surface through the inverse of its placement transform.
+  case image(Surface, Transform)
+
+  /// Resolves a paint under `ctm` (user to device).
+  init(_ paint: Paint, ctm: Transform) {
+    switch paint {
+    case .solid(let c):
+      self = .solid(c.premultiplied)
+    case .linearGradient(let g, let start, let end):
+      // t(p) = (inverse(p) - start) . u / |u|^2 with u = end - start: linear in device (x, y),
+      // exact under any invertible affine transform.
+      let u = end - start
+      let u2 = u.dot(u)
+      guard u2 > 0, u2.isFinite, let inv = ctm.inverted else {
+        self = .solid(g.lastColor)
+        return
+      }
+      let dx = (inv.a * u.x + inv.b * u.y) / u2
+      let dy = (inv.c * u.x + inv.d * u.y) / u2
+      let t0 = ((inv.tx - start.x) * u.x + (inv.ty - start.y) * u.y) / u2
+      self = .linear(g, dx: dx, dy: dy, t0: t0)
+    case .radialGradient(let g, let center, let radius):
+      guard radius > 0, radius.isFinite,
+        let inv = Transform(translationX: center.x, y: center.y).scaledBy(x: radius, y: radius)
+          .concatenating(ctm).inverted
+      else {
+        self = .solid(g.lastColor)
+        return
+      }
+      self = .radial(g, inv)
+    }
+  }
+
+  /// The paint's colour when it is one colour everywhere.
+  var solidColor: UInt32? {
+    if case .solid(let c) = self { return c }
+    return nil
+  }
+
+  /// Writes the colours of `count` pixels from device (x, y) to `out`.
+  func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+    switch self {
+    case .solid(let c):
+      out.update(repeating: c, count: count)
+    case .linear(let g, let dx, let dy, let t0):
+      g.table.withUnsafeBufferPointer { lut in
+        var t = dx * (Double(x) + 0.5) + dy * (Double(y) + 0.5) + t0
+        for i in 0..<count {
+          let c = t < 0 ? 0 : (t > 1 ? 255 : Int(t * 255 + 0.5))
+          out[i] = lut[c]
+          t += dx
+        }
+      }
+    case .radial(let g, let m):
+      g.table.withUnsafeBufferPointer { lut in
+        let py = Double(y) + 0.5
+        var ux = m.a * (Double(x) + 0.5) + m.c * py + m.tx
+        var uy = m.b * (Double(x) + 0.5) + m.d * py + m.ty
+        for i in 0..<count {
+          let t = (ux * ux + uy * uy).squareRoot()
+          out[i] = lut[t > 1 ? 255 : Int(t * 255 + 0.5)]
+          ux += m.a
+          uy += m.b
+        }
+      }
+    case .image(let src, let m):
+      sampleBilinear(src, m, x: x, y: y, count: count, into: out)
+    }
+  }
+}
+
+/// Bilinear sampling of `src` at `m * (pixel centre)`, with transparent outside the surface.
+private func sampleBilinear(
+  _ src: Surface, _ m: Transform, x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>
+) {
+  let py = Double(y) + 0.5
+  // Source coordinates of the centre, shifted so that texel centres sit on integers.
+  var sx = m.a * (Double(x) + 0.5) + m.c * py + m.tx - 0.5
+  var sy = m.b * (Double(x) + 0.5) + m.d * py + m.ty - 0.5
+  let w = src.width
+  let h = src.height
+  @inline(__always) func texel(_ tx: Int, _ ty: Int) -> UInt32 {
+    tx < 0 || ty < 0 || tx >= w || ty >= h ? 0 : src.base[ty * src.rowPixels + tx]
+  }
+  for i in 0..<count {
+    if sx > -1 && sy > -1 && sx < Double(w) && sy < Double(h) {
+      let fx = sx.rounded(.down)
+      let fy = sy.rounded(.down)
+      let ix = Int(fx)
+      let iy = Int(fy)
+      let ax = UInt32((sx - fx) * 256)
+      let ay = UInt32((sy - fy) * 256)
+      let p00 = texel(ix, iy)
+      let p10 = texel(ix + 1, iy)
+      let p01 = texel(ix, iy + 1)
+      let p11 = texel(ix + 1, iy + 1)
+      out[i] = lerpPixel(lerpPixel(p00, p10, ax), lerpPixel(p01, p11, ax), ay)
+    } else {
+      out[i] = 0
+    }
+    sx += m.a
+    sy += m.b
+  }
+}
+
+/// `a + (b - a) * f / 256` per channel, `f` in 0...256.
+@inline(__always) func lerpPixel(_ a: UInt32, _ b: UInt32, _ f: UInt32) -> UInt32 {
+  let g = 256 - f
+  let rb = (((a & 0x00FF_00FF) &* g &+ (b & 0x00FF_00FF) &* f) >> 8) & 0x00FF_00FF
+  let ag = ((((a >> 8) & 0x00FF_00FF) &* g &+ ((b >> 8) & 0x00FF_00FF) &* f)) & 0xFF00_FF00
+  return rb | ag
+}

@@ -1,0 +1,157 @@
+/// Where a drawing operation writes: a block of pixel rows whose pixel (0, 0) sits at device
+/// position `bounds.x, bounds.y`.
+@usableFromInline struct RenderTarget {
+  var base: UnsafeMutablePointer<UInt32>
+  var rowPixels: Int
+  var bounds: IntRect
+
+  init(surface: Surface) {
+    base = surface.base
+    rowPixels = surface.rowPixels
+    bounds = surface.bounds
+  }
+
+  init(base: UnsafeMutablePointer<UInt32>, rowPixels: Int, bounds: IntRect) {
+    self.base = base
+    self.rowPixels = rowPixels
+    self.bounds = bounds
+  }
+
+  /// The pixel at device (x, y).
+  @inline(__always) func pixel(_ x: Int, _ y: Int) -> UnsafeMutablePointer<UInt32> {
+    base + (y - bounds.y) * rowPixels + (x - bounds.x)
+  }
+}
+
+/// Turns coverage spans into blended pixels: applies the clip mask and global alpha, asks the
+/// shader for colours, and blends source-over into the target.
+struct PaintSink: SpanSink {
+  let target: RenderTarget
+  let shader: Shader
+  let solid: UInt32?
+  let clipMask: AlphaMask?
+  /// Global alpha, 0...255.
+  let alpha: UInt32
+  /// Scratch rows of `capacity` entries.
+  let colors: UnsafeMutablePointer<UInt32>
+  let alphas: UnsafeMutablePointer<UInt8>
+  let capacity: Int
+
+  init(
+    target: RenderTarget, shader: Shader, clipMask: AlphaMask?, alpha: UInt32, scratch: Scratch
+  ) {
+    self.target = target
+    self.shader = shader
+    solid = shader.solidColor
+    self.clipMask = clipMask
+    self.alpha = alpha
+    colors = scratch.colors
+    alphas = scratch.alphas
+    capacity = scratch.capacity
+  }
+
+  func solidSpan(y: Int, x: Int, count: Int, alpha a: UInt8) {
+    if clipMask != nil {
+      var x = x
+      var left = count
+      while left > 0 {
+        let n = min(left, capacity)
+        alphas.update(repeating: a, count: n)
+        maskSpan(y: y, x: x, alphas: alphas, count: n)
+        x += n
+        left -= n
+      }
+      return
+    }
+    let cov = alpha == 255 ? UInt32(a) : Pixel.div255(UInt32(a) * alpha)
+    if cov == 0 { return }
+    let dst = target.pixel(x, y)
+    if let c = solid {
+      blendSolid(dst, count, cov == 255 ? c : Pixel.scale(c, by: cov))
+      return
+    }
+    var x = x
+    var done = 0
+    while done < count {
+      let n = min(count - done, capacity)
+      shader.shade(x: x, y: y, count: n, into: colors)
+      blendRow(dst + done, colors, n, alpha: cov)
+      x += n
+      done += n
+    }
+  }
+
+  func maskSpan(y: Int, x: Int, alphas src: UnsafePointer<UInt8>, count: Int) {
+    var done = 0
+    while done < count {
+      let n = min(count - done, capacity)
+      let px = x + done
+      // Coverage of this chunk, times the clip mask and global alpha.
+      var cov = src + done
+      if let m = clipMask {
+        let my = y - m.originY
+        let mrow = m.row(my) + (px - m.originX)
+        for i in 0..<n { alphas[i] = UInt8(Pixel.div255(UInt32(cov[i]) * UInt32(mrow[i]))) }
+        cov = UnsafePointer(alphas)
+      }
+      if alpha != 255 {
+        for i in 0..<n { alphas[i] = UInt8(Pixel.div255(UInt32(cov[i]) * alpha)) }
+        cov = UnsafePointer(alphas)
+      }
+      let dst = target.pixel(px, y)
+      if let c = solid {
+        blendSolid(dst, n, c, coverage: cov)
+      } else {
+        shader.shade(x: px, y: y, count: n, into: colors)
+        blendRow(dst, colors, n, coverage: cov)
+      }
+      done += n
+    }
+  }
+}
+
+/// Accumulates coverage into an alpha mask: `m = m + c - m * c / 255` (coverage union).
+struct MaskSink: SpanSink {
+  let mask: AlphaMask
+
+  func solidSpan(y: Int, x: Int, count: Int, alpha a: UInt8) {
+    let row = mask.row(y - mask.originY) + (x - mask.originX)
+    if a == 255 {
+      row.update(repeating: 255, count: count)
+      return
+    }
+    let c = UInt32(a)
+    for i in 0..<count {
+      let m = UInt32(row[i])
+      row[i] = UInt8(m + c - Pixel.div255(m * c))
+    }
+  }
+
+  func maskSpan(y: Int, x: Int, alphas: UnsafePointer<UInt8>, count: Int) {
+    let row = mask.row(y - mask.originY) + (x - mask.originX)
+    for i in 0..<count {
+      let m = UInt32(row[i])
+      let c = UInt32(alphas[i])
+      row[i] = UInt8(m + c - Pixel.div255(m * c))
+    }
+  }
+}
+
+/// Scratch rows shared by the drawing operations of one canvas.
+final class Scratch {
+  let capacity = 1024
+  let colors: UnsafeMutablePointer<UInt32>
+  let alphas: UnsafeMutablePointer<UInt8>
+
+  init() {
+    colors = .allocate(capacity: capacity)
+    colors.initialize(repeating: 0, count: capacity)
+    alphas = .allocate(capacity: capacity)
+    alphas.initialize(repeating: 0, count: capacity)
+  }
+
+  deinit {
+    colors.deallocate()
+    alphas.deallocate()
+  }
+}

@@ -1,0 +1,342 @@
+import Synchronization
+
+// The coverage rasterizer.
+//
+// Exact-area anti-aliasing by signed-area accumulation (the technique of font-rs and Blend2D):
+// every line segment adds, to the cells it crosses, the signed area it covers; a running sum
+// along a row turns those differences into coverage. Curves are flattened first.
+//
+// The work is done in bands of rows. A bit per cell records which cells hold anything, so a row
+// is walked only where edges are: between marked cells coverage is constant and goes out as one
+// solid span, which is why large shapes cost little more than their outline.
+
+/// How overlapping contours combine into coverage.
+public enum FillRule: Hashable, Sendable {
+  /// A point is inside when the winding number is not zero.
+  case nonZero
+  /// A point is inside when the winding number is odd.
+  case evenOdd
+}
+
+/// Receives the coverage of a row as runs, from left to right.
+@usableFromInline protocol SpanSink {
+  /// `count` pixels from (x, y), all with coverage `alpha` (1...255).
+  mutating func solidSpan(y: Int, x: Int, count: Int, alpha: UInt8)
+  /// `count` pixels from (x, y) with a coverage each (0...255).
+  mutating func maskSpan(y: Int, x: Int, alphas: UnsafePointer<UInt8>, count: Int)
+}
+
+/// One edge of the outline, in coordinates relative to the clip's origin; `y0 < y1`.
+@usableFromInline struct Edge {
+  var x0: Float, y0: Float, x1: Float, y1: Float
+  /// +1 for an edge going down in the original path, -1 going up.
+  var dir: Float
+}
+
+/// Turns flattened paths into coverage spans. Reuse one instance to reuse its buffers.
+public final class Rasterizer: @unchecked Sendable {
+  static let bandHeight = 16
+
+  private var edges: [Edge] = []
+  private var active: [Int] = []
+  /// Band accumulation: `bandHeight` rows of `stride` cells.
+  private var cells: [Float] = []
+  /// Band occupancy: one bit per cell, `words` per row.
+  private var bits: [UInt64] = []
+  private var coverage: [UInt8] = []
+  private var flat = FlattenedPath()
+
+  public init() {}
+
+  /// Rasterizes `path` mapped by `transform`, clipped to `clip` (device pixels), into `sink`.
+  @usableFromInline func fill<S: SpanSink>(
+    _ path: Path, transform: Transform, rule: FillRule, clip: IntRect, into sink: inout S
+  ) {
+    flat.removeAll()
+    path.flatten(into: &flat, transform: transform, tolerance: Path.defaultTolerance)
+    fill(flat, rule: rule, clip: clip, into: &sink)
+  }
+
+  /// Rasterizes an already flattened path (device coordinates); every contour is closed.
+  @usableFromInline func fill<S: SpanSink>(
+    _ path: FlattenedPath, rule: FillRule, clip: IntRect, into sink: inout S
+  ) {
+    guard !clip.isEmpty else { return }
+    buildEdges(path, clip: clip)
+    if edges.isEmpty { return }
+    scan(rule: rule, clip: clip, into: &sink)
+  }
+
+  // MARK: Edges
+
+  private func buildEdges(_ path: FlattenedPath, clip: IntRect) {
+    edges.removeAll(keepingCapacity: true)
+    let ox = Double(clip.x)
+    let oy = Double(clip.y)
+    let w = Double(clip.width)
+    let h = Double(clip.height)
+    // A path with a non-finite point has no defined inside: draw nothing.
+    for p in path.points where !p.isFinite { return }
+    path.points.withUnsafeBufferPointer { pts in
+      for c in path.contours where c.count > 1 {
+        var prev = pts[c.start + c.count - 1]
+        for i in c.start..<(c.start + c.count) {
+          let p = pts[i]
+          addEdge(prev.x - ox, prev.y - oy, p.x - ox, p.y - oy, w: w, h: h)
+          prev = p
+        }
+      }
+    }
+  }
+
+  /// Adds one segment, clipped vertically to 0...h and with x clamped to 0...w. Clamping x keeps
+  /// the winding to the right of the segment unchanged, which is all the clip region can see.
+  @inline(__always)
+  private func addEdge(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double, w: Double, h: Double) {
+    if ay == by { return }
+    var x0 = ax
+    var y0 = ay
+    var x1 = bx
+    var y1 = by
+    var dir: Float = 1
+    if y0 > y1 {
+      swap(&x0, &x1)
+      swap(&y0, &y1)
+      dir = -1
+    }
+    if y1 <= 0 || y0 >= h { return }
+    let dxdy = (x1 - x0) / (y1 - y0)
+    if y0 < 0 {
+      x0 += (0 - y0) * dxdy
+      y0 = 0
+    }
+    if y1 > h {
+      x1 -= (y1 - h) * dxdy
+      y1 = h
+    }
+    // Split where the segment crosses x = 0 or x = w so that clamping is exact.
+    var t0 = 2.0
+    var t1 = 2.0
+    if x0 != x1 {
+      let ta = (0 - x0) / (x1 - x0)
+      let tb = (w - x0) / (x1 - x0)
+      if ta > 0 && ta < 1 { t0 = ta }
+      if tb > 0 && tb < 1 { t1 = tb }
+      if t0 > t1 { swap(&t0, &t1) }
+    }
+    var px = x0
+    var py = y0
+    for t in [t0, t1, 1.0] where t <= 1 {
+      let qx = t == 1 ? x1 : x0 + (x1 - x0) * t
+      let qy = t == 1 ? y1 : y0 + (y1 - y0) * t
+      if qy > py {
+        edges.append(
+          Edge(
+            x0: Float(min(w, max(0, px))), y0: Float(py),
+            x1: Float(min(w, max(0, qx))), y1: Float(qy), dir: dir))
+      }
+      px = qx
+      py = qy
+    }
+  }
+
+  // MARK: Scan
+
+  private func scan<S: SpanSink>(rule: FillRule, clip: IntRect, into sink: inout S) {
+    edges.sort { $0.y0 < $1.y0 }
+    let width = clip.width
+    let stride = width + 2
+    let words = (stride + 63) >> 6
+    let bandH = Rasterizer.bandHeight
+    if cells.count < bandH * stride { cells = [Float](repeating: 0, count: bandH * stride) }
+    if bits.count < bandH * words { bits = [UInt64](repeating: 0, count: bandH * words) }
+    if coverage.count < stride { coverage = [UInt8](repeating: 0, count: stride) }
+    active.removeAll(keepingCapacity: true)
+
+    var yMin = Int(edges[0].y0)
+    var yMax = 0
+    for e in edges { yMax = max(yMax, Int(e.y1.rounded(.up))) }
+    yMax = min(yMax, clip.height)
+    yMin = max(0, yMin - yMin % bandH)
+
+    var next = 0
+    var bandTop = yMin
+    while bandTop < yMax {
+      let bandBottom = min(bandTop + bandH, yMax)
+      let fTop = Float(bandTop)
+      let fBottom = Float(bandBottom)
+      // Retire edges that ended above this band, admit those that start in it.
+      var k = 0
+      for j in 0..<active.count where edges[active[j]].y1 > fTop {
+        active[k] = active[j]
+        k += 1
+      }
+      active.removeLast(active.count - k)
+      while next < edges.count && edges[next].y0 < fBottom {
+        if edges[next].y1 > fTop { active.append(next) }
+        next += 1
+      }
+      if active.isEmpty {
+        if next < edges.count {
+          let skipTo = Int(edges[next].y0)
+          bandTop = max(bandBottom, skipTo - skipTo % bandH)
+        } else {
+          break
+        }
+        continue
+      }
+      cells.withUnsafeMutableBufferPointer { cellBuf in
+        bits.withUnsafeMutableBufferPointer { bitBuf in
+          for i in active {
+            accumulate(
+              edges[i], bandTop: bandTop, bandBottom: bandBottom, cells: cellBuf.baseAddress!,
+              bits: bitBuf.baseAddress!, stride: stride, words: words)
+          }
+          coverage.withUnsafeMutableBufferPointer { covBuf in
+            for y in bandTop..<bandBottom {
+              let r = y - bandTop
+              emitRow(
+                y: clip.y + y, x0: clip.x, width: width, cells: cellBuf.baseAddress! + r * stride,
+                bits: bitBuf.baseAddress! + r * words, words: words, rule: rule,
+                coverage: covBuf.baseAddress!, into: &sink)
+            }
+          }
+        }
+      }
+      bandTop = bandBottom
+    }
+  }
+
+  /// Adds the area of one edge to the rows of the band it crosses.
+  @inline(__always)
+  private func accumulate(
+    _ e: Edge, bandTop: Int, bandBottom: Int, cells: UnsafeMutablePointer<Float>,
+    bits: UnsafeMutablePointer<UInt64>, stride: Int, words: Int
+  ) {
+    let dxdy = (e.x1 - e.x0) / (e.y1 - e.y0)
+    let yStart = max(e.y0, Float(bandTop))
+    let yEnd = min(e.y1, Float(bandBottom))
+    if yEnd <= yStart { return }
+    var x = e.x0 + (yStart - e.y0) * dxdy
+    var row = Int(yStart)
+    var yTop = yStart
+    let maxCell = stride - 1
+    while yTop < yEnd {
+      let yNext = min(Float(row + 1), yEnd)
+      let dy = yNext - yTop
+      let xNext = x + dxdy * dy
+      let d = dy * e.dir
+      let line = cells + (row - bandTop) * stride
+      let bitRow = bits + (row - bandTop) * words
+      let xl = min(x, xNext)
+      let xr = max(x, xNext)
+      let c0 = Int(xl)
+      if xr <= Float(c0 + 1) {
+        // Within one column: the part right of the segment's mean x stays in this cell.
+        let f = (x + xNext) * 0.5 - Float(c0)
+        line[c0] += d * (1 - f)
+        line[c0 + 1] += d * f
+        markCells(bitRow, c0, c0 + 1)
+      } else {
+        // Across columns: cell c gets d/(xr-xl) * (R(c+1-xl) - R(c+1-xr) - R(c-xl) + R(c-xr)),
+        // where R is the integral of the unit ramp clamp(t, 0, 1).
+        let s = d / (xr - xl)
+        let c1 = min(Int(xr) + 1, maxCell)
+        var prev = s * (ramp(Float(c0) - xl) - ramp(Float(c0) - xr))
+        for c in c0...c1 {
+          let cur = s * (ramp(Float(c + 1) - xl) - ramp(Float(c + 1) - xr))
+          line[c] += cur - prev
+          prev = cur
+        }
+        markCells(bitRow, c0, c1)
+      }
+      x = xNext
+      yTop = yNext
+      row += 1
+    }
+  }
+
+  /// The integral of `clamp(t, 0, 1)` from -infinity to `u`.
+  @inline(__always) private func ramp(_ u: Float) -> Float {
+    if u <= 0 { return 0 }
+    if u <= 1 { return 0.5 * u * u }
+    return u - 0.5
+  }
+
+  @inline(__always)
+  private func markCells(_ row: UnsafeMutablePointer<UInt64>, _ a: Int, _ b: Int) {
+    var i = a
+    while i <= b {
+      let w = i >> 6
+      let bit = i & 63
+      let n = min(64 - bit, b - i + 1)
+      let m: UInt64 = n == 64 ? ~0 : ((1 << UInt64(n)) - 1) << UInt64(bit)
+      row[w] |= m
+      i += n
+    }
+  }
+
+  /// Walks the marked cells of one row, clearing them, and emits the row's coverage.
+  @inline(__always)
+  private func emitRow<S: SpanSink>(
+    y: Int, x0: Int, width: Int, cells: UnsafeMutablePointer<Float>, bits: UnsafeMutablePointer<UInt64>,
+    words: Int, rule: FillRule, coverage: UnsafeMutablePointer<UInt8>, into sink: inout S
+  ) {
+    var sum: Float = 0
+    var runStart = -1
+    var runLength = 0
+    var last = -1  // the last cell visited
+    for w in 0..<words {
+      var word = bits[w]
+      if word == 0 { continue }
+      bits[w] = 0
+      while word != 0 {
+        let c = (w << 6) + word.trailingZeroBitCount
+        word &= word - 1
+        if c > last + 1 {
+          // The gap between marked cells has the coverage of the running sum.
+          if runLength > 0 {
+            sink.maskSpan(y: y, x: x0 + runStart, alphas: coverage, count: runLength)
+            runLength = 0
+          }
+          let gapEnd = min(c, width)
+          if last + 1 < gapEnd {
+            let a = alpha(sum, rule)
+            if a != 0 { sink.solidSpan(y: y, x: x0 + last + 1, count: gapEnd - last - 1, alpha: a) }
+          }
+        }
+        sum += cells[c]
+        cells[c] = 0
+        last = c
+        if c < width {
+          if runLength == 0 { runStart = c }
+          coverage[runLength] = alpha(sum, rule)
+          runLength += 1
+        }
+      }
+    }
+    if runLength > 0 { sink.maskSpan(y: y, x: x0 + runStart, alphas: coverage, count: runLength) }
+    if last + 1 < width {
+      // Normally zero; kept for a path that stays open to the right after clamping.
+      let a = alpha(sum, rule)
+      if a != 0 { sink.solidSpan(y: y, x: x0 + last + 1, count: width - last - 1, alpha: a) }
+    }
+  }
+
+  @inline(__always) private func alpha(_ winding: Float, _ rule: FillRule) -> UInt8 {
+    var a = abs(winding)
+    switch rule {
+    case .nonZero:
+      a = min(1, a)
+    case .evenOdd:
+      a = a - 2 * (a * 0.5).rounded(.down)
+      if a > 1 { a = 2 - a }
+    }
+    return UInt8(a * 255 + 0.5)
+  }
+}
+
+extension Rasterizer {
+  /// A rasterizer for callers without one of their own (mask fills), used under a lock.
+  static let shared = Mutex(Rasterizer())
+}
