@@ -1,0 +1,235 @@
+import Foundation
+
+// Stroking: turning a path and a pen into a path whose non-zero fill is the stroke.
+//
+// The stroke of a polyline is the union of one rectangle per segment, one join piece per interior
+// vertex and one cap per open end. Rather than trace a single outline around that union (which
+// needs care at inner joins, cusps and self-overlaps), the stroker emits every piece as its own
+// small convex polygon, all wound the same way (clockwise on screen). Under the non-zero rule the
+// overlaps then add up instead of cancelling, so the fill is exactly the union. The price is more
+// edges for the rasterizer; the gain is a stroker with no special cases that can go wrong.
+//
+// Widths are in user space: the path is flattened and stroked there, and the outline is mapped by
+// the transform afterwards, so a non-uniform scale stretches the pen as Core Graphics does.
+
+/// How two segments of a stroke meet.
+public enum LineJoin: Hashable, Sendable {
+  /// The outer edges extend until they meet, unless that point is beyond the miter limit.
+  case miter
+  /// A circular arc around the vertex.
+  case round
+  /// A straight edge across the outer corner.
+  case bevel
+}
+
+/// How the open ends of a stroke are drawn.
+public enum LineCap: Hashable, Sendable {
+  /// The stroke stops square at the end point.
+  case butt
+  /// A half disc around the end point.
+  case round
+  /// The stroke continues half its width past the end point.
+  case square
+}
+
+/// The pen a path is stroked with.
+public struct StrokeStyle: Hashable, Sendable {
+  /// The width of the stroke in user space.
+  public var width: Double
+  public var join: LineJoin
+  public var cap: LineCap
+  /// The largest ratio of miter length to stroke width before a miter join becomes a bevel.
+  public var miterLimit: Double
+
+  public init(width: Double = 1, join: LineJoin = .miter, cap: LineCap = .butt, miterLimit: Double = 10) {
+    self.width = width
+    self.join = join
+    self.cap = cap
+    self.miterLimit = miterLimit
+  }
+}
+
+extension Path {
+  /// The outline of this path stroked with `style`, in device space (mapped by `transform`); fill
+  /// it with the non-zero rule to draw the stroke.
+  ///
+  /// Zero-length subpaths draw a dot with round caps and a square with square caps, as in SVG.
+  /// A width that is not positive and finite, or a transform that collapses or overflows, gives an
+  /// empty path.
+  /// - Parameters:
+  ///   - style: The pen; its width is in user space.
+  ///   - transform: Maps the outline to device space.
+  ///   - tolerance: The largest deviation from the true curves and arcs, in device units.
+  /// - Complexity: O(n) in the number of flattened points (plus arc points of round joins and caps).
+  public func stroked(_ style: StrokeStyle, transform: Transform = .identity, tolerance: Double = 0.2) -> Path
+  {
+    let scale = transform.maxScale
+    guard style.width > 0, style.width.isFinite, scale > 0, scale.isFinite else { return Path() }
+    let tol = (tolerance > 0 && tolerance.isFinite ? tolerance : Path.defaultTolerance) / scale
+    var stroker = Stroker(style: style, tolerance: tol, transform: transform)
+    let flat = flattened(transform: .identity, tolerance: tol)
+    for contour in flat.contours {
+      stroker.stroke(flat.points(of: contour), closed: contour.closed)
+    }
+    return stroker.out
+  }
+}
+
+/// Emits the pieces of one stroke into a path.
+private struct Stroker {
+  let halfWidth: Double
+  let join: LineJoin
+  let cap: LineCap
+  let miterLimit: Double
+  /// The largest angle one straight edge of a round join or cap may span.
+  let arcStep: Double
+  let transform: Transform
+  var out = Path()
+  /// Reused storage for one contour's points without repeats.
+  var points: [Point] = []
+
+  init(style: StrokeStyle, tolerance: Double, transform: Transform) {
+    halfWidth = style.width / 2
+    join = style.join
+    cap = style.cap
+    miterLimit = style.miterLimit
+    self.transform = transform
+    // A chord spanning angle θ of a circle of radius r strays r(1 - cos(θ/2)) from it.
+    let ratio = tolerance / halfWidth
+    arcStep = ratio >= 1 ? .pi / 2 : min(.pi / 2, max(2 * acos(1 - ratio), .pi / 128))
+  }
+
+  mutating func stroke(_ contour: ArraySlice<Point>, closed: Bool) {
+    points.removeAll(keepingCapacity: true)
+    for p in contour {
+      guard p.isFinite else { return }
+      if let last = points.last, (p - last).length <= 1e-9 { continue }
+      points.append(p)
+    }
+    if closed, points.count > 1, (points[0] - points[points.count - 1]).length <= 1e-9 {
+      points.removeLast()
+    }
+    guard let first = points.first else { return }
+    if points.count == 1 {
+      dot(at: first)
+      return
+    }
+    let n = points.count
+    let segmentCount = closed ? n : n - 1
+    for i in 0..<segmentCount {
+      segment(from: points[i], to: points[(i + 1) % n])
+    }
+    if closed {
+      for i in 0..<n {
+        joinAt(points[i], from: points[(i + n - 1) % n], to: points[(i + 1) % n])
+      }
+    } else {
+      for i in 1..<(n - 1) {
+        joinAt(points[i], from: points[i - 1], to: points[i + 1])
+      }
+      capAt(points[0], direction: (points[0] - points[1]).normalized)
+      capAt(points[n - 1], direction: (points[n - 1] - points[n - 2]).normalized)
+    }
+  }
+
+  /// The vector `d` turned a quarter turn and scaled to the half width.
+  func offset(_ d: Point) -> Point { Point(x: -d.y * halfWidth, y: d.x * halfWidth) }
+
+  mutating func segment(from a: Point, to b: Point) {
+    let n = offset((b - a).normalized)
+    polygon([a - n, b - n, b + n, a + n])
+  }
+
+  mutating func joinAt(_ p: Point, from prev: Point, to next: Point) {
+    let d0 = (p - prev).normalized
+    let d1 = (next - p).normalized
+    let cross = d0.cross(d1)
+    let dot = d0.dot(d1)
+    // Straight on: the two segment rectangles already meet edge to edge.
+    if cross == 0 && dot > 0 { return }
+    let turn = atan2(cross, dot)
+    guard turn.isFinite else { return }
+    // The outer side is the one the path turns away from.
+    let o0 = turn >= 0 ? -offset(d0) : offset(d0)
+    let o1 = turn >= 0 ? -offset(d1) : offset(d1)
+    switch join {
+    case .bevel:
+      polygon([p, p + o0, p + o1])
+    case .miter:
+      // The miter reaches 1/cos(turn/2) half widths from the vertex.
+      let cosHalf = ((1 + dot) / 2).squareRoot()
+      if cosHalf * miterLimit >= 1, cosHalf > 0 {
+        let tip = p + (o0 + o1).normalized * (halfWidth / cosHalf)
+        polygon([p, p + o0, tip, p + o1])
+      } else {
+        polygon([p, p + o0, p + o1])
+      }
+    case .round:
+      polygon([p] + arc(around: p, from: o0, sweep: turn))
+    }
+  }
+
+  /// A cap at an open end; `direction` points out of the stroke.
+  mutating func capAt(_ p: Point, direction d: Point) {
+    let n = offset(d)
+    switch cap {
+    case .butt:
+      break
+    case .square:
+      let e = d * halfWidth
+      polygon([p + n, p + n + e, p - n + e, p - n])
+    case .round:
+      polygon(arc(around: p, from: n, sweep: -.pi))
+    }
+  }
+
+  /// The mark of a zero-length subpath: a disc or an axis-aligned square, or nothing for butt caps.
+  mutating func dot(at p: Point) {
+    let h = halfWidth
+    switch cap {
+    case .butt:
+      break
+    case .square:
+      polygon([
+        Point(x: p.x - h, y: p.y - h), Point(x: p.x + h, y: p.y - h),
+        Point(x: p.x + h, y: p.y + h), Point(x: p.x - h, y: p.y + h),
+      ])
+    case .round:
+      // Four quarter arcs, so that the disc's extreme points, and so its bounds, are exact.
+      let starts = [Point(x: h, y: 0), Point(x: 0, y: h), Point(x: -h, y: 0), Point(x: 0, y: -h)]
+      polygon(starts.flatMap { arc(around: p, from: $0, sweep: .pi / 2).dropLast() })
+    }
+  }
+
+  /// Points on the circle about `center` from `center + start`, turning by `sweep` radians, both
+  /// ends included.
+  func arc(around center: Point, from start: Point, sweep: Double) -> [Point] {
+    let steps = max(1, min(256, Int((abs(sweep) / arcStep).rounded(.up))))
+    var result = [center + start]
+    result.reserveCapacity(steps + 1)
+    for i in 1...steps {
+      let a = sweep * Double(i) / Double(steps)
+      let c = cos(a)
+      let s = sin(a)
+      result.append(center + Point(x: start.x * c - start.y * s, y: start.x * s + start.y * c))
+    }
+    return result
+  }
+
+  /// Emits a closed convex polygon wound clockwise on screen in device space, or nothing when it
+  /// has no area.
+  mutating func polygon(_ pts: [Point]) {
+    var area = 0.0
+    for i in 0..<pts.count {
+      area += pts[i].cross(pts[(i + 1) % pts.count])
+    }
+    guard area != 0, area.isFinite else { return }
+    // A mirroring transform reverses every winding; reverse them first so they come out clockwise.
+    let ordered = (area > 0) == (transform.determinant >= 0) ? pts : pts.reversed()
+    out.move(to: transform.apply(ordered[0]))
+    for p in ordered.dropFirst() {
+      out.addLine(to: transform.apply(p))
+    }
+    out.closeSubpath()
+  }
+}
