@@ -1,0 +1,118 @@
+import SheenRaster
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// What a `FrameLoop` drives: receives events, draws frames, says whether it animates.
+public protocol FrameLoopClient: AnyObject {
+  /// Called for each event, after motion compression. Any event schedules one frame.
+  func handle(_ event: PlatformEvent)
+  /// Draws a whole frame into `surface` (which has the window's current size).
+  func draw(into surface: Surface, frame: FrameLoop.FrameInfo)
+  /// True while something moves. When false and no input arrives, the loop idles: no frames.
+  var isAnimating: Bool { get }
+}
+
+/// Drives a `PlatformWindow` and a `FrameLoopClient`: waits for input or the next frame time,
+/// then draws and presents.
+public final class FrameLoop {
+  /// Information handed to `draw`.
+  public struct FrameInfo: Sendable {
+    /// Frames drawn before this one.
+    public var index: Int
+    /// Seconds since the loop started (monotonic).
+    public var time: Double
+  }
+
+  /// Why `run()` returned.
+  public enum StopReason: Equatable, Sendable {
+    /// The window received a close request (as from a window manager's close button).
+    case closeRequested
+    /// SIGINT or SIGTERM arrived.
+    case signal(Int32)
+    /// `maxFrames` frames were drawn.
+    case frameLimit
+    /// `stop()` was called.
+    case stopped
+  }
+
+  public let window: PlatformWindow
+  public unowned let client: FrameLoopClient
+  /// Target frames per second; 0 draws as fast as possible.
+  public var framesPerSecond: Double
+  /// Stop after this many frames (for tests and benchmarks).
+  public var maxFrames: Int?
+  /// Called with each event before the client sees it (for logging).
+  public var eventObserver: ((PlatformEvent) -> Void)?
+  /// Frames drawn so far.
+  public private(set) var framesDrawn = 0
+
+  private var needsDisplay = true
+  private var stopRequested = false
+
+  /// - Parameters:
+  ///   - framesPerSecond: target rate, 60 by default; 0 means as fast as possible.
+  ///   - maxFrames: stop after this many frames (nil: no limit).
+  public init(window: PlatformWindow, client: FrameLoopClient, framesPerSecond: Double = 60, maxFrames: Int? = nil) {
+    self.window = window
+    self.client = client
+    self.framesPerSecond = framesPerSecond
+    self.maxFrames = maxFrames
+  }
+
+  /// Schedules one frame even if nothing animates.
+  public func setNeedsDisplay() { needsDisplay = true }
+
+  /// Makes `run()` return after the current iteration.
+  public func stop() { stopRequested = true }
+
+  /// Runs until a close request, SIGINT/SIGTERM, the frame limit, or `stop()`. SIGINT and SIGTERM
+  /// are caught only while this runs. Does not close the window: the caller does.
+  public func run() throws -> StopReason {
+    let signals = SignalWatch()
+    defer { signals.stop() }
+    let start = monotonicSeconds()
+    let interval = framesPerSecond > 0 ? 1 / framesPerSecond : 0
+    var nextFrame = start
+    stopRequested = false
+
+    while true {
+      for event in PlatformEvent.compressingMotion(window.pollEvents()) {
+        eventObserver?(event)
+        if event == .closeRequest { return .closeRequested }
+        client.handle(event)
+        needsDisplay = true
+      }
+      if let sig = signals.received { return .signal(sig) }
+      if stopRequested { return .stopped }
+      if let maxFrames, framesDrawn >= maxFrames { return .frameLimit }
+
+      let wantsFrame = needsDisplay || client.isAnimating
+      var now = monotonicSeconds()
+      if wantsFrame && now >= nextFrame {
+        let surface = try window.framebuffer()
+        client.draw(into: surface, frame: FrameInfo(index: framesDrawn, time: now - start))
+        window.present()
+        framesDrawn += 1
+        needsDisplay = false
+        // Keep the cadence, but never try to catch up on frames missed while idle or slow.
+        nextFrame = max(nextFrame + interval, now)
+        now = monotonicSeconds()
+        if nextFrame <= now { nextFrame = now }
+        continue
+      }
+      let timeout = wantsFrame ? max(0, nextFrame - now) : nil
+      window.waitForEvents(timeout: timeout, wakeDescriptor: signals.readDescriptor)
+    }
+  }
+}
+
+/// Seconds on the monotonic clock.
+public func monotonicSeconds() -> Double {
+  var ts = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &ts)
+  return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+}

@@ -1,0 +1,93 @@
+import CX11
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A connection to an X server, with the visual Sheen draws for. Closed on deinit.
+///
+/// Use from one thread. Windows keep their display alive.
+public final class X11Display {
+  /// The Xlib `Display *`.
+  public let handle: OpaquePointer
+  /// The display name used, such as `:1`.
+  public let name: String
+  let screen: Int32
+  let root: Window
+  let visual: UnsafeMutablePointer<Visual>
+  let depth: Int32
+  let colormap: Colormap
+  private let ownsColormap: Bool
+  /// Whether the server offers MIT-SHM (it may still refuse to attach, for a remote client).
+  public let hasSharedMemory: Bool
+  /// The event type of `XShmCompletionEvent` on this connection.
+  let shmCompletionType: Int32
+  private var atoms: [String: Atom] = [:]
+
+  /// Connects to `name`, or to `$DISPLAY` when `name` is nil.
+  /// - Throws: `X11Error.noDisplay`, `.cannotOpenDisplay`, `.unsupportedVisual`.
+  public init(name: String? = nil) throws {
+    XErrorHandling.install()
+    let resolved: String
+    if let name {
+      resolved = name
+    } else if let env = getenv("DISPLAY"), env.pointee != 0 {
+      resolved = String(cString: env)
+    } else {
+      throw X11Error.noDisplay
+    }
+    guard let handle = XOpenDisplay(resolved) else { throw X11Error.cannotOpenDisplay(resolved) }
+    self.handle = handle
+    self.name = resolved
+    screen = XDefaultScreen(handle)
+    root = XRootWindow(handle, screen)
+
+    do {
+      (visual, depth, colormap, ownsColormap) = try X11Display.chooseVisual(handle, screen: screen, root: root)
+    } catch {
+      XCloseDisplay(handle)
+      throw error
+    }
+    hasSharedMemory = XShmQueryExtension(handle) != 0
+    shmCompletionType = hasSharedMemory ? XShmGetEventBase(handle) + ShmCompletion : -1
+  }
+
+  deinit {
+    if ownsColormap { XFreeColormap(handle, colormap) }
+    XCloseDisplay(handle)
+  }
+
+  /// The connection's file descriptor, to wait on with `poll`.
+  public var fileDescriptor: Int32 { XConnectionNumber(handle) }
+
+  /// The atom named `name`, interned once.
+  func atom(_ name: String) -> Atom {
+    if let a = atoms[name] { return a }
+    let a = XInternAtom(handle, name, False)
+    atoms[name] = a
+    return a
+  }
+
+  /// Sends requests out and waits until the server has processed them.
+  public func sync() { XSync(handle, False) }
+
+  /// The default visual if it is a depth 24/32 TrueColor visual with 8-bit masks; otherwise a
+  /// depth-24 TrueColor visual with its own colormap; otherwise an error.
+  private static func chooseVisual(_ d: OpaquePointer, screen: Int32, root: Window) throws -> (
+    UnsafeMutablePointer<Visual>, Int32, Colormap, Bool
+  ) {
+    func usable(_ v: UnsafeMutablePointer<Visual>) -> Bool {
+      sheen_visual_class(v) == TrueColor && v.pointee.red_mask == 0xff_0000 && v.pointee.green_mask == 0xff00
+        && v.pointee.blue_mask == 0xff
+    }
+    let defaultDepth = XDefaultDepth(d, screen)
+    if let v = XDefaultVisual(d, screen), defaultDepth == 24 || defaultDepth == 32, usable(v) {
+      return (v, defaultDepth, XDefaultColormap(d, screen), false)
+    }
+    var info = XVisualInfo()
+    if XMatchVisualInfo(d, screen, 24, TrueColor, &info) != 0, let v = info.visual, usable(v) {
+      return (v, 24, XCreateColormap(d, root, v, AllocNone), true)
+    }
+    throw X11Error.unsupportedVisual("the screen's default depth is \(defaultDepth) and it has no 24-bit TrueColor visual")
+  }
+}
