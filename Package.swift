@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .library(name: "SheenRaster", targets: ["SheenRaster"]),
     .library(name: "SheenText", targets: ["SheenText"]),
+    .library(name: "SheenLayers", targets: ["SheenLayers"]),
     .library(name: "SheenX11", targets: ["SheenX11"]),
     .executable(name: "sheen", targets: ["sheen"]),
   ],
@@ -27,20 +28,18 @@ let package = Package(
 
     .target(name: "SheenRaster", dependencies: ["CPNG"]),
     .target(name: "SheenText", dependencies: ["SheenRaster"]),
+    .target(name: "SheenLayers", dependencies: ["SheenRaster", "SheenText"]),
     .target(name: "SheenPlatform", dependencies: ["SheenRaster"]),
     .target(name: "SheenX11", dependencies: ["CX11", "SheenPlatform", "SheenRaster"]),
     .executableTarget(
       name: "sheen",
-      dependencies: ["SheenRaster", "SheenText", "SheenPlatform", "SheenX11"]
+      dependencies: ["SheenRaster", "SheenText", "SheenLayers", "SheenPlatform", "SheenX11"]
     ),
 
     // MARK: - Tests
 
-    .testTarget(
-      name: "SheenRasterTests",
-      dependencies: ["SheenRaster"],
-      resources: [.copy("../References")]
-    ),
+    .testTarget(name: "SheenRasterTests", dependencies: ["SheenRaster"]),
+    .testTarget(name: "SheenLayersTests", dependencies: ["SheenLayers"]),
     .testTarget(name: "SheenTextTests", dependencies: ["SheenText"]),
     .testTarget(name: "SheenX11Tests", dependencies: ["SheenX11", "SheenPlatform"]),
   ]

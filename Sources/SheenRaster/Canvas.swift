@@ -210,36 +210,90 @@ public final class Canvas {
 
   // MARK: Groups
 
-  /// Starts an offscreen group: what is drawn until `endGroup` goes to a transparent layer the
-  /// size of the current clip, composited back as one image.
-  public func beginGroup() {
-    let b = state.clipBounds.intersection(target.bounds)
-    let surface = takeGroupSurface(width: max(1, b.width), height: max(1, b.height))
+  /// Starts an offscreen group: what is drawn until `endGroup` goes to a transparent layer,
+  /// composited back as one image. The group covers the current clip, or only `bounds` of it
+  /// (device pixels) when given; nothing outside it can be drawn while the group is open.
+  ///
+  /// With `unclipped`, the group covers exactly `bounds`, even beyond the clip and the surface,
+  /// and starts with no clip: for content whose effect reaches into the clip from outside it (a
+  /// shadow cast by something just off screen).
+  public func beginGroup(bounds: IntRect? = nil, unclipped: Bool = false) {
+    var b = state.clipBounds.intersection(target.bounds)
+    if unclipped, let limit = bounds {
+      b = limit
+    } else if let limit = bounds {
+      b = b.intersection(limit)
+    }
+    let w = max(1, b.width)
+    let h = max(1, b.height)
+    let surface = takeGroupSurface(width: w, height: h)
     let previous = target
     target = RenderTarget(
-      base: surface.base, rowPixels: surface.rowPixels,
-      bounds: IntRect(x: b.x, y: b.y, width: max(1, b.width), height: max(1, b.height)))
-    for y in 0..<target.bounds.height { (surface.row(y)).update(repeating: 0, count: target.bounds.width) }
+      base: surface.base, rowPixels: surface.rowPixels, bounds: IntRect(x: b.x, y: b.y, width: w, height: h))
+    for y in 0..<h { surface.row(y).update(repeating: 0, count: w) }
     groups.append(Group(previous: previous, surface: surface, stateDepth: stack.count))
     save()
+    if b.isEmpty {
+      state.clipBounds = IntRect(x: b.x, y: b.y, width: 0, height: 0)
+      state.clipMask = nil
+    } else if unclipped {
+      state.clipBounds = b
+      state.clipMask = nil
+    } else if b != state.clipBounds {
+      if let m = state.clipMask { state.clipMask = crop(m, to: b) }
+      state.clipBounds = b
+    }
   }
 
   /// Ends the innermost group and composites it with `opacity`, through `mask` if given (a
   /// device-space alpha mask; outside it everything is masked out). The graphics state returns
   /// to what it was at `beginGroup`.
   public func endGroup(opacity: Double = 1, mask: AlphaMask? = nil) {
-    guard let g = groups.popLast() else { return }
+    guard let g = endGroupDeferred() else { return }
+    composite(g, opacity: opacity, mask: mask)
+    recycle(g)
+  }
+
+  /// Ends the innermost group without compositing it, so that something can be drawn beneath it
+  /// first (a shadow made from its alpha). Pass the result to `composite` and then `recycle`.
+  public func endGroupDeferred() -> GroupImage? {
+    guard let g = groups.popLast() else { return nil }
     while stack.count > g.stateDepth { restore() }
-    let src = target
+    let image = GroupImage(surface: g.surface, bounds: target.bounds)
     target = g.previous
-    defer { groupPool.append(g.surface) }
+    return image
+  }
+
+  /// Composites a finished group with an opacity and an optional device-space mask, through the
+  /// current clip.
+  public func composite(_ g: GroupImage, opacity: Double = 1, mask: AlphaMask? = nil) {
     let o = UInt32((clamp01(opacity) * 255).rounded())
     if o == 0 { return }
-    var r = src.bounds.intersection(target.bounds)
+    var r = g.bounds.intersection(target.bounds).intersection(state.clipBounds)
     if let m = mask { r = r.intersection(m.deviceBounds) }
     if r.isEmpty { return }
+    if let clip = state.clipMask {
+      // Fold the clip into a mask of the composited area.
+      guard let both = try? AlphaMask(width: r.width, height: r.height, originX: r.x, originY: r.y) else { return }
+      for y in r.y..<r.maxY {
+        let dst = both.row(y - r.y)
+        let c = clip.row(y - clip.originY) + (r.x - clip.originX)
+        if let m = mask {
+          let mm = m.row(y - m.originY) + (r.x - m.originX)
+          for x in 0..<r.width { dst[x] = UInt8(Pixel.div255(UInt32(c[x]) * UInt32(mm[x]))) }
+        } else {
+          dst.update(from: c, count: r.width)
+        }
+      }
+      compositeRows(g, r, o, both)
+    } else {
+      compositeRows(g, r, o, mask)
+    }
+  }
+
+  private func compositeRows(_ g: GroupImage, _ r: IntRect, _ o: UInt32, _ mask: AlphaMask?) {
     for y in r.y..<r.maxY {
-      let s = src.pixel(r.x, y)
+      let s = g.surface.row(y - g.bounds.y) + (r.x - g.bounds.x)
       let d = target.pixel(r.x, y)
       if let m = mask {
         let mrow = m.row(y - m.originY) + (r.x - m.originX)
@@ -253,6 +307,11 @@ public final class Canvas {
     }
   }
 
+  /// Returns a group's storage for reuse.
+  public func recycle(_ g: GroupImage) {
+    groupPool.append(g.surface)
+  }
+
   private func takeGroupSurface(width: Int, height: Int) -> Surface {
     if let i = groupPool.firstIndex(where: { $0.width >= width && $0.height >= height }) {
       return groupPool.remove(at: i)
@@ -262,6 +321,26 @@ public final class Canvas {
 }
 
 @inline(__always) func isInteger(_ v: Double) -> Bool { v == v.rounded() }
+
+/// The pixels of a finished offscreen group: `bounds` (device pixels) of `surface`, whose
+/// pixel (0, 0) is the device pixel `bounds.x, bounds.y`.
+public struct GroupImage {
+  public let surface: Surface
+  public let bounds: IntRect
+
+  /// The group's alpha as a mask over `bounds` grown by `margin` pixels on every side.
+  public func alphaMask(margin: Int = 0) throws -> AlphaMask {
+    let m = try AlphaMask(
+      width: bounds.width + 2 * margin, height: bounds.height + 2 * margin,
+      originX: bounds.x - margin, originY: bounds.y - margin)
+    for y in 0..<bounds.height {
+      let src = surface.row(y)
+      let dst = m.row(y + margin) + margin
+      for x in 0..<bounds.width { dst[x] = UInt8(truncatingIfNeeded: src[x] >> 24) }
+    }
+    return m
+  }
+}
 
 extension Path {
   /// The rectangle this path is, when it is exactly one closed axis-aligned rectangle.

@@ -1,0 +1,203 @@
+import SheenRaster
+
+/// Renders a layer tree onto a canvas in SCENE.md's order: for each layer, shadow, background,
+/// content, sublayers, border; the mask and `masksToBounds` clip all of that (the shadow too);
+/// then `opacity` applies to the whole group.
+///
+/// Offscreen groups are made only where they change the result: group opacity below 1, a mask,
+/// or a shadow taken from the layer's own alpha. Shadows are blurred once and cached by shape,
+/// so moving a layer draws its shadow without blurring again.
+public final class Compositor {
+  public let context: RenderContext
+
+  public init(context: RenderContext = RenderContext()) {
+    self.context = context
+  }
+
+  /// Renders `layers` (back to front) with `transform` mapping their parent's coordinates (points)
+  /// to device pixels; the canvas' clip limits the work.
+  public func render(_ layers: [Layer], in canvas: Canvas, transform: Transform = .identity) {
+    for l in layers { render(l, in: canvas, parentTransform: transform) }
+    context.shadowCache.endFrame()
+  }
+
+  /// Renders one layer and its subtree.
+  public func render(_ layer: Layer, in canvas: Canvas, parentTransform: Transform) {
+    draw(layer, canvas, parentTransform)
+  }
+
+  // MARK: Per layer
+
+  private func draw(_ layer: Layer, _ canvas: Canvas, _ parent: Transform) {
+    if layer.isHidden || !(layer.opacity > 0) { return }
+    if let m = layer.mask, m.isHidden { return }  // a hidden mask masks everything out
+    let ctm = layer.transformToSuperlayer.concatenating(parent)
+    guard ctm.determinant != 0, ctm.determinant.isFinite else { return }
+    let extent = IntRect(enclosing: fullExtent(layer, ctm))
+    if extent.intersection(canvas.clipBounds).isEmpty {
+      context.statistics.layersCulled += 1
+      return
+    }
+    context.statistics.layersDrawn += 1
+
+    var maskImage: AlphaMask? = nil
+    if let m = layer.mask {
+      maskImage = renderMask(m, canvas, ctm, limit: extent)
+      if maskImage == nil { return }
+    }
+    let grouped = layer.opacity < 1 || maskImage != nil
+    canvas.save()
+    if grouped { canvas.beginGroup(bounds: extent) }
+    if layer.masksToBounds {
+      canvas.transform = ctm
+      canvas.clip(to: layer.roundedBoundsPath)
+    }
+    drawShadowAndBody(layer, canvas, ctm)
+    if grouped { canvas.endGroup(opacity: layer.opacity, mask: maskImage) }
+    canvas.restore()
+  }
+
+  private func drawShadowAndBody(_ layer: Layer, _ canvas: Canvas, _ ctm: Transform) {
+    guard let color = shadowColor(layer) else {
+      drawBody(layer, canvas, ctm)
+      return
+    }
+    let sigma = layer.shadowRadius * ctm.determinant.magnitude.squareRoot()
+    let offset = ctm.applyToVector(Point(x: layer.shadowOffset.width, y: layer.shadowOffset.height))
+    if let shape = layer.shadowPath {
+      if let s = context.shadowCache.pathShadow(
+        layer: layer, path: shape, ctm: ctm, sigma: sigma, stats: &context.statistics)
+      {
+        canvas.draw(mask: s.mask, color: color, offsetX: s.dx + Int(offset.x.rounded()), offsetY: s.dy + Int(offset.y.rounded()))
+      }
+      drawBody(layer, canvas, ctm)
+      return
+    }
+    // The shadow takes the alpha of everything the layer draws: draw that offscreen first,
+    // including what lies outside the clip but close enough to cast a shadow into it.
+    let full = IntRect(enclosing: bodyExtent(layer, ctm))
+    let reach = Int((3 * sigma + offset.x.magnitude + offset.y.magnitude).rounded(.up)) + 2
+    let visible = canvas.clipBounds
+    let needed = IntRect(
+      x: visible.x - reach, y: visible.y - reach, width: visible.width + 2 * reach,
+      height: visible.height + 2 * reach)
+    let body = full.intersection(needed)
+    canvas.beginGroup(bounds: body, unclipped: true)
+    if layer.masksToBounds {
+      canvas.transform = ctm
+      canvas.clip(to: layer.roundedBoundsPath)
+    }
+    drawBody(layer, canvas, ctm)
+    guard let g = canvas.endGroupDeferred() else { return }
+    // A group cut by the clip only holds part of the shape: its shadow is not kept.
+    if let s = context.shadowCache.alphaShadow(
+      layer: layer, image: g, ctm: ctm, sigma: sigma, signature: subtreeSignature(layer),
+      cacheable: body == full, stats: &context.statistics)
+    {
+      canvas.draw(mask: s.mask, color: color, offsetX: s.dx + Int(offset.x.rounded()), offsetY: s.dy + Int(offset.y.rounded()))
+    }
+    canvas.composite(g)
+    canvas.recycle(g)
+  }
+
+  /// Background, content, sublayers, border: everything a layer draws but its shadow.
+  private func drawBody(_ layer: Layer, _ canvas: Canvas, _ ctm: Transform) {
+    canvas.transform = ctm
+    if let bg = layer.backgroundColor, bg.alpha > 0 {
+      canvas.fill(layer.roundedBoundsPath, paint: .solid(bg))
+    }
+    if layer.hasContent {
+      canvas.save()
+      layer.drawContent(in: canvas, context: context)
+      canvas.restore()
+    }
+    for sub in layer.sublayers { draw(sub, canvas, ctm) }
+    if layer.borderWidth > 0, let bc = layer.borderColor, bc.alpha > 0 {
+      canvas.transform = ctm
+      canvas.fill(borderPath(layer), paint: .solid(bc), rule: .evenOdd)
+    }
+  }
+
+  /// The ring between the rounded bounds and the same inset by the border width, whose corners
+  /// have radius `max(0, r - borderWidth)`.
+  func borderPath(_ layer: Layer) -> Path {
+    let b = layer.bounds
+    let w = min(layer.borderWidth, min(b.width, b.height) / 2)
+    var p = layer.roundedBoundsPath
+    let inner = b.insetBy(dx: w, dy: w)
+    if !inner.isEmpty {
+      let r = layer.effectiveCornerRadii
+      p.addRoundedRect(
+        inner,
+        radii: CornerRadii(
+          topLeft: max(0, r.topLeft - w), topRight: max(0, r.topRight - w),
+          bottomRight: max(0, r.bottomRight - w), bottomLeft: max(0, r.bottomLeft - w)))
+    }
+    return p
+  }
+
+  /// The mask layer's alpha, rendered in the layer's coordinates.
+  private func renderMask(_ mask: Layer, _ canvas: Canvas, _ ctm: Transform, limit: IntRect) -> AlphaMask? {
+    canvas.save()
+    canvas.beginGroup(bounds: limit)
+    draw(mask, canvas, ctm)
+    let g = canvas.endGroupDeferred()
+    canvas.restore()
+    guard let g else { return nil }
+    defer { canvas.recycle(g) }
+    return try? g.alphaMask()
+  }
+
+  private func shadowColor(_ layer: Layer) -> Color? {
+    guard layer.shadowOpacity > 0, let c = layer.shadowColor else { return nil }
+    let color = c.withAlphaMultiplied(by: min(1, layer.shadowOpacity))
+    return color.alpha > 0 ? color : nil
+  }
+
+  // MARK: Extents
+
+  /// A conservative device-space bound of everything the layer draws, shadow included.
+  func fullExtent(_ layer: Layer, _ ctm: Transform) -> Rect {
+    var r = bodyExtent(layer, ctm)
+    if shadowColor(layer) != nil {
+      let sigma = layer.shadowRadius * ctm.determinant.magnitude.squareRoot()
+      let o = ctm.applyToVector(Point(x: layer.shadowOffset.width, y: layer.shadowOffset.height))
+      let shape = layer.shadowPath.map { ctm.apply($0.controlBounds) } ?? r
+      let m = (3 * sigma).rounded(.up) + 2
+      r = r.union(shape.offsetBy(dx: o.x, dy: o.y).insetBy(dx: -m, dy: -m))
+    }
+    if layer.masksToBounds { r = r.intersection(ctm.apply(layer.bounds).insetBy(dx: -1, dy: -1)) }
+    return r
+  }
+
+  /// A conservative device-space bound of background, content, sublayers and border.
+  func bodyExtent(_ layer: Layer, _ ctm: Transform) -> Rect {
+    var r = ctm.apply(layer.contentBounds).insetBy(dx: -1, dy: -1)
+    for sub in layer.sublayers where !sub.isHidden {
+      r = r.union(fullExtent(sub, sub.transformToSuperlayer.concatenating(ctm)))
+    }
+    if layer.masksToBounds { r = r.intersection(ctm.apply(layer.bounds).insetBy(dx: -1, dy: -1)) }
+    return r
+  }
+
+  /// Changes whenever anything a layer's subtree draws changes, but not when the layer moves.
+  func subtreeSignature(_ layer: Layer) -> Int {
+    var h = Hasher()
+    func visit(_ l: Layer, _ root: Bool) {
+      h.combine(ObjectIdentifier(l))
+      h.combine(l.contentVersion)
+      h.combine(l.isHidden)
+      h.combine(l.opacity)
+      if !root { h.combine(l.transformToSuperlayer) }
+      for s in l.sublayers { visit(s, false) }
+      if let m = l.mask { visit(m, false) }
+    }
+    visit(layer, true)
+    return h.finalize()
+  }
+}
+
+extension Layer {
+  /// The area the layer's own background, content and border can cover, in its coordinates.
+  var contentBounds: Rect { contentExtent }
+}

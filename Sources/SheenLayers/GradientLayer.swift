@@ -1,0 +1,65 @@
+import SheenRaster
+
+/// A layer filled with a gradient (Core Animation's `CAGradientLayer`), over its bounds rounded
+/// by `cornerRadius`, with or without `masksToBounds`.
+public final class GradientLayer: Layer {
+  /// Axial along start to end, or radial as Core Animation: an ellipse centred on `startPoint`.
+  public enum GradientType: Hashable, Sendable {
+    case axial
+    case radial
+  }
+
+  public var colors: [Color] = [] { didSet { invalidate() } }
+  /// One per colour, 0...1, non-decreasing; nil spaces the colours evenly.
+  public var locations: [Double]? = nil { didSet { invalidate() } }
+  /// Unit coordinates of the bounds.
+  public var startPoint = Point(x: 0.5, y: 0) { didSet { setNeedsDisplay() } }
+  public var endPoint = Point(x: 0.5, y: 1) { didSet { setNeedsDisplay() } }
+  public var type: GradientType = .axial { didSet { setNeedsDisplay() } }
+
+  private var cachedGradient: Gradient?
+
+  public override init() { super.init() }
+
+  private func invalidate() {
+    cachedGradient = nil
+    setNeedsDisplay()
+  }
+
+  /// The colour ramp, built once per change of colours or locations.
+  public var gradient: Gradient {
+    if let g = cachedGradient { return g }
+    let g = Gradient(colors: colors, locations: locations)
+    cachedGradient = g
+    return g
+  }
+
+  public override var hasContent: Bool { !colors.isEmpty }
+
+  public override func drawContent(in canvas: Canvas, context: RenderContext) {
+    guard colors.count > 0 else { return }
+    let path = roundedBoundsPath
+    let w = frame.width
+    let h = frame.height
+    let s = Point(x: startPoint.x * w, y: startPoint.y * h)
+    guard type == .radial else {
+      // A zero-length axis fills with the last colour (the shader's degenerate case).
+      let e = Point(x: endPoint.x * w, y: endPoint.y * h)
+      canvas.fill(path, paint: .linearGradient(gradient, start: s, end: e))
+      return
+    }
+    let rx = abs(endPoint.x - startPoint.x) * w
+    let ry = abs(endPoint.y - startPoint.y) * h
+    if rx <= 0 || ry <= 0 {
+      canvas.fill(path, paint: .solid(colors.last!))
+      return
+    }
+    // The gradient is a unit circle mapped to the ellipse; the shape stays in layer space.
+    let toEllipse = Transform(scaleX: rx, y: ry).concatenating(Transform(translationX: s.x, y: s.y))
+    guard let back = toEllipse.inverted else { return }
+    canvas.save()
+    canvas.concatenate(toEllipse)
+    canvas.fill(path.transformed(by: back), paint: .radialGradient(gradient, center: .zero, radius: 1))
+    canvas.restore()
+  }
+}

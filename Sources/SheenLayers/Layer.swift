@@ -1,0 +1,200 @@
+// The layer model: Core Animation's `CALayer` and its subclasses, with the same names and
+// defaults (see shared SCENE.md), drawn by `Compositor`.
+//
+// Layers are reference types forming a tree. Every property change bumps `contentVersion` (for
+// what the layer draws) or leaves it alone (for where it is), so caches such as blurred shadows
+// survive scrolling and are rebuilt only when the shape changes.
+
+import SheenRaster
+
+/// Which corners `cornerRadius` rounds (Core Animation's `maskedCorners`).
+public struct CornerMask: OptionSet, Hashable, Sendable {
+  public let rawValue: UInt8
+  public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+  public static let topLeft = CornerMask(rawValue: 1)
+  public static let topRight = CornerMask(rawValue: 2)
+  public static let bottomLeft = CornerMask(rawValue: 4)
+  public static let bottomRight = CornerMask(rawValue: 8)
+  public static let all: CornerMask = [.topLeft, .topRight, .bottomLeft, .bottomRight]
+
+  /// Core Animation's names for the same corners (y down, so "min Y" is the top).
+  public static let layerMinXMinYCorner = CornerMask.topLeft
+  public static let layerMaxXMinYCorner = CornerMask.topRight
+  public static let layerMinXMaxYCorner = CornerMask.bottomLeft
+  public static let layerMaxXMaxYCorner = CornerMask.bottomRight
+}
+
+/// A layer's transform, as a scene file states it: scale, then rotation, then translation,
+/// about the anchor point.
+public struct LayerTransform: Hashable, Sendable {
+  public var scaleX: Double = 1
+  public var scaleY: Double = 1
+  /// Radians; positive turns clockwise on screen.
+  public var rotation: Double = 0
+  public var translationX: Double = 0
+  public var translationY: Double = 0
+
+  public init(
+    scaleX: Double = 1, scaleY: Double = 1, rotation: Double = 0, translationX: Double = 0,
+    translationY: Double = 0
+  ) {
+    self.scaleX = scaleX
+    self.scaleY = scaleY
+    self.rotation = rotation
+    self.translationX = translationX
+    self.translationY = translationY
+  }
+
+  public static let identity = LayerTransform()
+
+  /// A uniform scale.
+  public init(scale: Double) { self.init(scaleX: scale, scaleY: scale) }
+
+  /// The affine form: scale, then rotate, then translate.
+  public var affine: Transform {
+    Transform(scaleX: scaleX, y: scaleY)
+      .concatenating(Transform(rotationAngle: rotation))
+      .concatenating(Transform(translationX: translationX, y: translationY))
+  }
+
+  public var isIdentity: Bool { self == .identity }
+}
+
+/// A rectangle of content in a tree, drawn with Core Animation's model (`CALayer`).
+open class Layer {
+  /// Bumped whenever something that changes the layer's own pixels changes.
+  public private(set) var contentVersion: UInt64 = 0
+  /// Bumped whenever anything in the layer or its subtree changes (for tree-level caches).
+  nonisolated(unsafe) static var versionCounter: UInt64 = 0
+
+  /// Records a change to what the layer draws.
+  public func setNeedsDisplay() {
+    Layer.versionCounter &+= 1
+    contentVersion = Layer.versionCounter
+  }
+
+  public init() {}
+
+  // MARK: Geometry
+
+  /// Position and size in the superlayer's coordinates (the untransformed frame).
+  public var frame = Rect.zero {
+    didSet { if frame.size != oldValue.size { setNeedsDisplay() } }
+  }
+  /// The layer's own coordinate space: origin (0, 0), the frame's size.
+  public var bounds: Rect {
+    get { Rect(x: 0, y: 0, width: frame.width, height: frame.height) }
+    set { frame.size = newValue.size }
+  }
+  /// The point in unit coordinates of the bounds that transforms are applied about.
+  public var anchorPoint = Point(x: 0.5, y: 0.5)
+  /// Applied about `anchorPoint`.
+  public var transform = LayerTransform.identity
+  public var isHidden = false
+
+  // MARK: Appearance
+
+  public var backgroundColor: Color? = nil { didSet { setNeedsDisplay() } }
+  public var cornerRadius: Double = 0 { didSet { setNeedsDisplay() } }
+  public var maskedCorners: CornerMask = .all { didSet { setNeedsDisplay() } }
+  public var masksToBounds = false { didSet { setNeedsDisplay() } }
+  public var borderWidth: Double = 0 { didSet { setNeedsDisplay() } }
+  public var borderColor: Color? = .black { didSet { setNeedsDisplay() } }
+  /// Group opacity: applies to the layer and its subtree as one image.
+  public var opacity: Double = 1
+
+  // MARK: Shadow
+
+  public var shadowColor: Color? = .black { didSet { setNeedsDisplay() } }
+  public var shadowOpacity: Double = 0 { didSet { setNeedsDisplay() } }
+  /// Core Animation's default offset is upwards: (0, -3).
+  public var shadowOffset = Size(width: 0, height: -3)
+  /// The standard deviation of the shadow's Gaussian blur, in points.
+  public var shadowRadius: Double = 3 { didSet { setNeedsDisplay() } }
+  /// The shadow's shape; nil means the alpha of everything the layer draws.
+  public var shadowPath: Path? = nil { didSet { setNeedsDisplay() } }
+
+  // MARK: Tree
+
+  /// A layer, in this layer's coordinates, whose alpha masks everything this layer draws.
+  public var mask: Layer? = nil { didSet { setNeedsDisplay() } }
+  public private(set) var sublayers: [Layer] = []
+  public private(set) weak var superlayer: Layer?
+
+  /// Appends a sublayer (on top), removing it from its previous superlayer first.
+  public func addSublayer(_ layer: Layer) {
+    insertSublayer(layer, at: sublayers.count)
+  }
+
+  /// Inserts a sublayer at an index of `sublayers` (0 is the back).
+  public func insertSublayer(_ layer: Layer, at index: Int) {
+    layer.removeFromSuperlayer()
+    sublayers.insert(layer, at: max(0, min(index, sublayers.count)))
+    layer.superlayer = self
+  }
+
+  /// Inserts a sublayer just below a sibling (at the back if `sibling` is not a sublayer).
+  public func insertSublayer(_ layer: Layer, below sibling: Layer?) {
+    let i = sibling.flatMap { s in sublayers.firstIndex { $0 === s } } ?? 0
+    insertSublayer(layer, at: i)
+  }
+
+  /// Inserts a sublayer just above a sibling (on top if `sibling` is not a sublayer).
+  public func insertSublayer(_ layer: Layer, above sibling: Layer?) {
+    let i = sibling.flatMap { s in sublayers.firstIndex { $0 === s } }.map { $0 + 1 } ?? sublayers.count
+    insertSublayer(layer, at: i)
+  }
+
+  /// Detaches the layer from its superlayer.
+  public func removeFromSuperlayer() {
+    guard let s = superlayer else { return }
+    s.sublayers.removeAll { $0 === self }
+    superlayer = nil
+  }
+
+  /// Replaces all sublayers.
+  public func setSublayers(_ layers: [Layer]) {
+    for l in sublayers { l.superlayer = nil }
+    sublayers = []
+    for l in layers { addSublayer(l) }
+  }
+
+  // MARK: Derived geometry
+
+  /// The corner radii actually used: `cornerRadius` on the masked corners, clamped to half the
+  /// shorter side.
+  public var effectiveCornerRadii: CornerRadii {
+    let r = max(0, min(cornerRadius, min(frame.width, frame.height) / 2))
+    return CornerRadii(
+      topLeft: maskedCorners.contains(.topLeft) ? r : 0,
+      topRight: maskedCorners.contains(.topRight) ? r : 0,
+      bottomRight: maskedCorners.contains(.bottomRight) ? r : 0,
+      bottomLeft: maskedCorners.contains(.bottomLeft) ? r : 0)
+  }
+
+  /// The rounded bounds: the shape of the background, the border's outer edge and the clip.
+  public var roundedBoundsPath: Path {
+    Path(roundedRect: bounds, radii: effectiveCornerRadii)
+  }
+
+  /// Maps this layer's coordinates into its superlayer's: `frame`, `anchorPoint` and `transform`.
+  public var transformToSuperlayer: Transform {
+    let ax = anchorPoint.x * frame.width
+    let ay = anchorPoint.y * frame.height
+    if transform.isIdentity { return Transform(translationX: frame.minX, y: frame.minY) }
+    return Transform(translationX: -ax, y: -ay)
+      .concatenating(transform.affine)
+      .concatenating(Transform(translationX: frame.minX + ax, y: frame.minY + ay))
+  }
+
+  /// The area the layer's background, content and border can cover, in its own coordinates.
+  open var contentExtent: Rect { bounds }
+
+  /// Whether this layer draws content of its own besides background and border (subclasses).
+  open var hasContent: Bool { false }
+
+  /// Draws the layer's content (shape, gradient, text) in its own coordinates. The canvas'
+  /// transform maps layer coordinates to device pixels.
+  open func drawContent(in canvas: Canvas, context: RenderContext) {}
+}

@@ -1,0 +1,115 @@
+import SheenRaster
+
+/// Blurred shadow masks kept from frame to frame.
+///
+/// A shadow depends on the shape, its size on screen, the blur and where within a pixel it falls,
+/// not on where the layer is: entries are keyed by those and placed relative to the layer's
+/// integer device origin, so a moving (scrolling) layer reuses its blur. Translations are
+/// snapped to quarter pixels, which keeps the result deterministic whatever the history.
+final class ShadowCache {
+  struct Key: Hashable {
+    let layer: ObjectIdentifier
+    let version: Int
+    let a: Double, b: Double, c: Double, d: Double
+    let fx: Int, fy: Int
+    let sigma: Double
+  }
+
+  struct Entry {
+    let mask: AlphaMask
+    /// The mask's origin relative to the layer's integer device origin.
+    let relX: Int
+    let relY: Int
+    var lastUsed: UInt64
+  }
+
+  /// A shadow ready to draw: the mask, to be offset by (dx, dy) device pixels.
+  struct Placed {
+    let mask: AlphaMask
+    let dx: Int
+    let dy: Int
+  }
+
+  private var entries: [Key: Entry] = [:]
+  private var frame: UInt64 = 0
+  private var bytes = 0
+  /// Memory the cache may hold before unused entries are dropped.
+  let budget = 32 << 20
+
+  /// Splits a translation into an integer origin and a quarter-pixel fraction.
+  private func snap(_ v: Double) -> (Int, Int) {
+    let q = (v * 4).rounded()
+    let whole = (q / 4).rounded(.down)
+    return (Int(whole), Int(q - whole * 4))
+  }
+
+  private func key(_ layer: Layer, _ version: Int, _ ctm: Transform, _ sigma: Double) -> (Key, Int, Int) {
+    let (ix, fx) = snap(ctm.tx)
+    let (iy, fy) = snap(ctm.ty)
+    let k = Key(
+      layer: ObjectIdentifier(layer), version: version, a: ctm.a, b: ctm.b, c: ctm.c, d: ctm.d,
+      fx: fx, fy: fy, sigma: sigma)
+    return (k, ix, iy)
+  }
+
+  private func hit(_ k: Key, _ ix: Int, _ iy: Int) -> Placed? {
+    guard var e = entries[k] else { return nil }
+    e.lastUsed = frame
+    entries[k] = e
+    return Placed(mask: e.mask, dx: ix + e.relX - e.mask.originX, dy: iy + e.relY - e.mask.originY)
+  }
+
+  private func store(_ k: Key, _ mask: AlphaMask, _ ix: Int, _ iy: Int) -> Placed {
+    entries[k] = Entry(mask: mask, relX: mask.originX - ix, relY: mask.originY - iy, lastUsed: frame)
+    bytes += mask.width * mask.height
+    return Placed(mask: mask, dx: 0, dy: 0)
+  }
+
+  /// The shadow of `path` (in layer coordinates) filled under `ctm` and blurred by `sigma` pixels.
+  func pathShadow(
+    layer: Layer, path: Path, ctm: Transform, sigma: Double, stats: inout RenderContext.Statistics
+  ) -> Placed? {
+    var h = Hasher()
+    h.combine(path)
+    let (k, ix, iy) = key(layer, h.finalize(), ctm, sigma)
+    if let p = hit(k, ix, iy) { return p }
+    // Draw at the snapped position so that the entry is what any layer with this key would get.
+    var t = ctm
+    t.tx = Double(ix) + Double(k.fx) / 4
+    t.ty = Double(iy) + Double(k.fy) / 4
+    let margin = Int((3 * sigma).rounded(.up)) + 1
+    let b = IntRect(enclosing: t.apply(path.controlBounds))
+    guard let shape = try? AlphaMask(
+        width: b.width + 2 * margin, height: b.height + 2 * margin, originX: b.x - margin, originY: b.y - margin)
+    else { return nil }
+    shape.fill(path, transform: t)
+    shape.blur(sigma: sigma)
+    stats.blurs += 1
+    return store(k, shape, ix, iy)
+  }
+
+  /// The shadow of a rendered group's alpha, blurred by `sigma` pixels. `signature` identifies
+  /// what the group holds.
+  func alphaShadow(
+    layer: Layer, image: GroupImage, ctm: Transform, sigma: Double, signature: Int, cacheable: Bool,
+    stats: inout RenderContext.Statistics
+  ) -> Placed? {
+    let (k, ix, iy) = key(layer, signature, ctm, sigma)
+    if cacheable, let p = hit(k, ix, iy) { return p }
+    let margin = Int((3 * sigma).rounded(.up)) + 1
+    guard let m = try? image.alphaMask(margin: margin) else { return nil }
+    m.blur(sigma: sigma)
+    stats.blurs += 1
+    return cacheable ? store(k, m, ix, iy) : Placed(mask: m, dx: 0, dy: 0)
+  }
+
+  /// Ends a frame: drops entries not used recently when over budget.
+  func endFrame() {
+    frame += 1
+    if bytes <= budget && entries.count < 4096 { return }
+    for (k, e) in entries where e.lastUsed + 2 < frame {
+      entries[k] = nil
+      bytes -= e.mask.width * e.mask.height
+    }
+  }
+}

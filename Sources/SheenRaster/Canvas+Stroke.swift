@@ -1,0 +1,15 @@
+extension Canvas {
+  /// The flattening tolerance of stroke outlines, in device pixels: fine enough that round joins
+  /// and caps keep their area to well under a level of coverage.
+  static let strokeTolerance = 0.01
+
+  /// Strokes a path: the stroker's outline (in device space) filled with the non-zero rule. The
+  /// width is in user space, so a non-uniform transform stretches it.
+  public func stroke(_ path: Path, style: StrokeStyle, paint: Paint) {
+    let clip = state.clipBounds.intersection(target.bounds)
+    if clip.isEmpty || state.globalAlpha <= 0 { return }
+    let outline = path.stroked(style, transform: state.transform, tolerance: Canvas.strokeTolerance)
+    var sink = makeSink(Shader(paint, ctm: state.transform))
+    rasterizer.fill(outline, transform: .identity, rule: .nonZero, clip: clip, into: &sink)
+  }
+}

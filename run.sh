@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Sheen's two commands:
+#   ./run.sh          build in release mode and open the demo (under its own Xvfb when there is
+#                     no display)
+#   ./run.sh test     run every test and the format lint
+# Anything after the command is passed on (./run.sh demo --fps 30, ./run.sh render scene.json -o x.png).
+set -euo pipefail
+cd "$(dirname "$0")"
+
+build_packages=(libx11-dev libxext-dev libpng-dev pkg-config)
+test_packages=(xvfb xdotool x11-apps imagemagick)
+
+# Installs the Debian packages given that are missing, or says exactly how to.
+ensure_packages() {
+  local missing=()
+  for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "run.sh: installing missing system packages: ${missing[*]}" >&2
+  local sudo=()
+  if [ "$(id -u)" -ne 0 ]; then
+    if command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+      sudo=(sudo -n)
+    else
+      echo "run.sh: cannot install them without root. Run:" >&2
+      echo "  sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+      exit 1
+    fi
+  fi
+  if ! { "${sudo[@]}" apt-get update -qq && \
+    DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq "${missing[@]}"; } >&2; then
+    echo "run.sh: apt-get failed. Install these by hand and run again:" >&2
+    echo "  sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+    exit 1
+  fi
+}
+
+if ! command -v swift >/dev/null 2>&1; then
+  echo "run.sh: the Swift toolchain (6.0 or later) is not on PATH; see https://swift.org/install" >&2
+  exit 1
+fi
+
+cmd="${1:-demo}"
+[ $# -gt 0 ] && shift
+
+case "$cmd" in
+  test)
+    ensure_packages "${build_packages[@]}" "${test_packages[@]}"
+    swift build --build-tests
+    swift test --skip-build --parallel
+    swift format lint --strict --recursive Package.swift Sources Tests
+    echo "run.sh: all tests passed and the format lint is clean"
+    ;;
+  *)
+    ensure_packages "${build_packages[@]}"
+    swift build -c release --product sheen
+    bin="$(swift build -c release --show-bin-path)/sheen"
+    if [ "$cmd" = demo ] && ! "$bin" demo --help >/dev/null 2>&1; then
+      # Until the demo window exists, the main job renders a sample picture.
+      mkdir -p out
+      "$bin" sample -o out/sample.png
+      exit 0
+    fi
+    if [ "$cmd" = demo ] && [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then
+      ensure_packages xvfb x11-apps imagemagick
+      exec ./Scripts/demo-under-xvfb.sh "$bin" "$@"
+    fi
+    exec "$bin" "$cmd" "$@"
+    ;;
+esac
