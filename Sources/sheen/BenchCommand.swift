@@ -1,0 +1,73 @@
+import Foundation
+import SheenRaster
+
+/// `sheen bench raster`: the rasterizer's per-operation medians.
+func runBench(_ args: [String]) -> Int32 {
+  guard let what = args.first, what == "raster" else {
+    FileHandle.standardError.write(Data("usage: sheen bench raster [--runs N]\n".utf8))
+    return 64
+  }
+  var runs = 200
+  if let i = args.firstIndex(of: "--runs"), i + 1 < args.count, let n = Int(args[i + 1]), n > 0 { runs = n }
+  do {
+    try benchRaster(runs: runs)
+    return 0
+  } catch {
+    FileHandle.standardError.write(Data("sheen bench: \(error)\n".utf8))
+    return 1
+  }
+}
+
+/// Times `body` `runs` times (after a warm-up) and returns the median and minimum in ms.
+func measure(runs: Int, _ body: () -> Void) -> (median: Double, min: Double) {
+  for _ in 0..<max(3, runs / 20) { body() }
+  var times: [Double] = []
+  times.reserveCapacity(runs)
+  for _ in 0..<runs {
+    let t0 = DispatchTime.now().uptimeNanoseconds
+    body()
+    times.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
+  }
+  times.sort()
+  return (times[times.count / 2], times[0])
+}
+
+private func benchRaster(runs: Int) throws {
+  let screen = try Surface(width: 1920, height: 1080)
+  let canvas = Canvas(surface: screen)
+  let gradient = Gradient(colors: [Color(hex: "#FF5E3A")!, Color(hex: "#FF2A68")!])
+  let big = Path(roundedRect: Rect(x: 100.25, y: 100.5, width: 256, height: 256), cornerRadius: 24)
+  let small = Path(roundedRect: Rect(x: 40.5, y: 40.25, width: 32, height: 32), cornerRadius: 6)
+  let fullRect = Rect(x: 0, y: 0, width: 1920, height: 1080)
+  let translucent = Color(red: 0.2, green: 0.4, blue: 0.9, alpha: 0.5)
+  let mask = try AlphaMask(width: 512, height: 512)
+  mask.fill(Path(roundedRect: Rect(x: 64, y: 64, width: 384, height: 384), cornerRadius: 32))
+
+  var rows: [(String, Double, Double, Int)] = []
+  func run(_ name: String, pixels: Int, _ body: () -> Void) {
+    let r = measure(runs: runs, body)
+    rows.append((name, r.median, r.min, pixels))
+  }
+  run("clear 1920x1080", pixels: 1920 * 1080) { screen.clear(0xFFF2_F2F7) }
+  run("fill 1920x1080 opaque", pixels: 1920 * 1080) { canvas.fill(fullRect, paint: .solid(.white)) }
+  run("fill 1920x1080 source-over (alpha 0.5)", pixels: 1920 * 1080) {
+    canvas.fill(fullRect, paint: .solid(translucent))
+  }
+  run("fill 256x256 rounded rect, solid", pixels: 256 * 256) {
+    canvas.fill(big, paint: .solid(.white))
+  }
+  run("fill 256x256 rounded rect, linear gradient", pixels: 256 * 256) {
+    canvas.fill(big, paint: .linearGradient(gradient, start: Point(x: 0, y: 100), end: Point(x: 0, y: 356)))
+  }
+  run("fill 32x32 rounded rect, solid", pixels: 32 * 32) { canvas.fill(small, paint: .solid(.white)) }
+  run("blur 512x512 mask, sigma 10", pixels: 512 * 512) { mask.blur(sigma: 10) }
+
+  let clearPerPixel = rows[0].1 / Double(rows[0].3)
+  print("operation                                    median ms    min ms   ns/pixel   x clear")
+  for (name, median, minimum, pixels) in rows {
+    let perPixel = median / Double(pixels)
+    print(
+      name.padding(toLength: 44, withPad: " ", startingAt: 0)
+        + String(format: " %9.4f %9.4f %9.3f %9.2f", median, minimum, perPixel * 1e6, perPixel / clearPerPixel))
+  }
+}
