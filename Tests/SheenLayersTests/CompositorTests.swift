@@ -1,0 +1,138 @@
+import Testing
+
+@testable import SheenLayers
+@testable import SheenRaster
+
+@Suite struct CompositorTests {
+  func square(_ x: Double, _ color: Color, opacity: Double = 1) -> Layer {
+    let l = Layer()
+    l.frame = Rect(x: x, y: 10, width: 40, height: 40)
+    l.backgroundColor = color
+    l.opacity = opacity
+    return l
+  }
+
+  @Test func groupOpacityDiffersFromPerChildOpacity() throws {
+    let group = Layer()
+    group.frame = Rect(x: 0, y: 0, width: 100, height: 60)
+    group.opacity = 0.5
+    group.addSublayer(square(10, .testRed))
+    group.addSublayer(square(30, .testBlue))
+    let g = try render([group], width: 100, height: 60)
+    let perChild = try render([square(10, .testRed, opacity: 0.5), square(30, .testBlue, opacity: 0.5)], width: 100, height: 60)
+    // In the overlap the group shows only blue at half strength over white: (128, 128, 255).
+    // Per child, blue covers red covering white: (128, 64, 191).
+    let overlapGroup = rgba(g[40, 30])
+    let overlapChild = rgba(perChild[40, 30])
+    #expect(abs(overlapGroup.r - 128) <= 1 && abs(overlapGroup.g - 128) <= 1 && overlapGroup.b == 255)
+    #expect(abs(overlapChild.r - 128) <= 1 && abs(overlapChild.g - 64) <= 1 && abs(overlapChild.b - 191) <= 1)
+  }
+
+  @Test func maskAlphaClipsContentAndShadow() throws {
+    let l = Layer()
+    l.frame = Rect(x: 20, y: 20, width: 60, height: 60)
+    l.backgroundColor = .testRed
+    l.shadowOpacity = 1
+    l.shadowRadius = 2
+    l.shadowOffset = Size(width: 0, height: 10)
+    let m = ShapeLayer()
+    m.frame = l.bounds
+    m.path = Path(rect: Rect(x: 0, y: 0, width: 30, height: 60))
+    l.mask = m
+    let s = try render([l], width: 100, height: 100)
+    #expect(s[30, 50] == Color.testRed.premultiplied)
+    #expect(s[70, 50] == 0xFFFF_FFFF)
+    // The shadow below the masked-out half is masked out too.
+    #expect(s[70, 85] == 0xFFFF_FFFF)
+    // Below the visible half the shadow would be at y 85, but the mask ends at y 80.
+    #expect(s[30, 85] == 0xFFFF_FFFF)
+  }
+
+  @Test func hiddenMaskHidesEverything() throws {
+    let l = square(10, .testRed)
+    let m = Layer()
+    m.frame = l.bounds
+    m.backgroundColor = .black
+    m.isHidden = true
+    l.mask = m
+    let s = try render([l], width: 60, height: 60)
+    #expect(s.pixels.allSatisfy { $0 == 0xFFFF_FFFF })
+  }
+
+  @Test func scaledLayerKeepsAntiAliasedEdges() throws {
+    let l = Layer()
+    l.frame = Rect(x: 10, y: 10, width: 20, height: 20)
+    l.backgroundColor = .black
+    l.transform = LayerTransform(scale: 1.3)
+    let s = try render([l], width: 50, height: 50)
+    // Scaled about the centre (20, 20): edges at 20 +- 13, so x = 7 is 0% and x = 33 is ~0%,
+    // 6.9..7.0: the pixel containing x = 7.0 boundary is fully outside; try a fractional edge.
+    let l2 = Layer()
+    l2.frame = Rect(x: 10, y: 10, width: 21, height: 21)
+    l2.backgroundColor = .black
+    l2.transform = LayerTransform(scale: 1.5)
+    let s2 = try render([l2], width: 60, height: 60)
+    // Centre 20.5, half size 15.75: left edge at 4.75, so pixel 4 is a quarter covered.
+    let v = luminance(s2[4, 20])
+    #expect(abs(v - 255 * 0.75) <= 2)
+    #expect(luminance(s[20, 20]) == 0)
+  }
+
+  @Test func movingALayerDoesNotBlurAgain() throws {
+    let card = Layer()
+    card.frame = Rect(x: 10, y: 10, width: 50, height: 30)
+    card.backgroundColor = .white
+    card.cornerRadius = 8
+    card.shadowOpacity = 0.3
+    card.shadowPath = Path(roundedRect: card.bounds, cornerRadius: 8)
+    let alpha = Layer()
+    alpha.frame = Rect(x: 70, y: 10, width: 50, height: 30)
+    alpha.shadowOpacity = 0.3
+    let inner = Layer()
+    inner.frame = alpha.bounds
+    inner.backgroundColor = .white
+    inner.cornerRadius = 8
+    alpha.addSublayer(inner)
+    let compositor = Compositor()
+    _ = try render([card, alpha], width: 140, height: 80, compositor: compositor)
+    #expect(compositor.context.statistics.blurs == 2)
+    compositor.context.resetStatistics()
+    card.frame.origin.y += 17
+    alpha.frame.origin.y += 17
+    let moved = try render([card, alpha], width: 140, height: 80, compositor: compositor)
+    #expect(compositor.context.statistics.blurs == 0)
+    // And the moved shadow equals a fresh render of the moved layers.
+    let fresh = try render([card, alpha], width: 140, height: 80)
+    #expect(moved.pixels == fresh.pixels)
+    // A change of shape blurs again.
+    compositor.context.resetStatistics()
+    inner.cornerRadius = 4
+    card.shadowPath = Path(roundedRect: card.bounds, cornerRadius: 4)
+    _ = try render([card, alpha], width: 140, height: 80, compositor: compositor)
+    #expect(compositor.context.statistics.blurs == 2)
+  }
+
+  @Test func hitTestingHonoursTransformsClipsAndHidden() {
+    let root = Layer()
+    root.frame = Rect(x: 0, y: 0, width: 200, height: 200)
+    let card = Layer()
+    card.frame = Rect(x: 20, y: 20, width: 100, height: 100)
+    card.cornerRadius = 30
+    card.masksToBounds = true
+    root.addSublayer(card)
+    let child = Layer()
+    child.frame = Rect(x: 50, y: 50, width: 100, height: 100)
+    card.addSublayer(child)
+    #expect(root.hitTest(Point(x: 100, y: 100)) === child)
+    #expect(root.hitTest(Point(x: 40, y: 40)) === card)
+    // Inside the frame's corner square but outside the rounded corner: misses the card.
+    #expect(root.hitTest(Point(x: 22, y: 22)) === root)
+    // The child beyond the card's clip is not hit.
+    #expect(root.hitTest(Point(x: 140, y: 140)) === root)
+    child.isHidden = true
+    #expect(root.hitTest(Point(x: 100, y: 100)) === card)
+    card.transform = LayerTransform(translationX: 100, translationY: 0)
+    #expect(root.hitTest(Point(x: 50, y: 70)) === root)
+    #expect(root.hitTest(Point(x: 150, y: 70)) === card)
+  }
+}
