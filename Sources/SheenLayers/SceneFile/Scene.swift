@@ -1,0 +1,125 @@
+// Scene files (shared SCENE.md): one frame described as a tree of layers in JSON.
+//
+// Decoding is strict: anything SCENE.md does not allow is refused with a message that names the
+// key path (`layers[2].sublayers[0].shadowRadius: expected a number ≥ 0, got -4`), so a person
+// who wrote the file can find the mistake. Nothing is drawn from a file that has one.
+
+import SheenRaster
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A decoded scene file: the canvas and the root's sublayers.
+public struct Scene {
+  /// The canvas in points.
+  public var width: Double
+  public var height: Double
+  /// Pixels per point.
+  public var scale: Double
+  /// The canvas colour under all layers; nil is transparent.
+  public var background: Color?
+  /// The root's sublayers, back to front.
+  public var layers: [Layer]
+  /// The canvas in pixels: points × scale, rounded half up.
+  public var pixelWidth: Int
+  public var pixelHeight: Int
+
+  /// Layers nest at most this deep (the root's sublayers are at depth 1; a mask is one level
+  /// below its layer).
+  public static let maxLayerDepth = 256
+  /// The largest canvas side in pixels, after `× scale`.
+  public static let maxPixelsPerSide = 16384
+
+  /// Decodes a scene file's bytes.
+  /// - Parameters:
+  ///   - data: the file's contents (UTF-8 JSON).
+  ///   - scale: if set, replaces the file's `scale` (the canvas limits apply to the result).
+  /// - Throws: `SceneError` naming the key path of the first problem.
+  public static func decode(_ data: [UInt8], scale: Double? = nil) throws(SceneError) -> Scene {
+    let root: JSONValue
+    do {
+      root = try JSONParser.parse(data)
+    } catch {
+      if !error.keyPath.isEmpty {
+        throw SceneError(
+          keyPath: error.keyPath, message: "duplicate key", offset: error.offset, line: error.line,
+          column: error.column)
+      }
+      throw SceneError(
+        keyPath: "", message: "invalid JSON at \(error.description)", offset: error.offset, line: error.line,
+        column: error.column)
+    }
+    do {
+      return try SceneDecoder.decodeScene(SceneField(root, path: ""), scaleOverride: scale)
+    } catch {
+      var e = error
+      if let offset = e.offset {
+        let (line, column) = jsonLineAndColumn(of: offset, in: data)
+        e.line = line
+        e.column = column
+      }
+      throw e
+    }
+  }
+
+  /// Reads and decodes a scene file.
+  /// - Throws: `SceneReadError` if the file cannot be read, `SceneError` if it is not a valid scene.
+  public static func decode(contentsOfFile path: String, scale: Double? = nil) throws -> Scene {
+    try decode(try readFile(path), scale: scale)
+  }
+
+  /// The whole contents of a file.
+  static func readFile(_ path: String) throws(SceneReadError) -> [UInt8] {
+    guard let f = fopen(path, "rb") else {
+      throw SceneReadError(path: path, reason: String(cString: strerror(errno)))
+    }
+    defer { fclose(f) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, f) }
+      bytes.append(contentsOf: chunk[..<n])
+      if n < chunk.count {
+        if ferror(f) != 0 { throw SceneReadError(path: path, reason: String(cString: strerror(errno))) }
+        return bytes
+      }
+    }
+  }
+}
+
+/// A scene file that is not valid: the key path of the problem and what is wrong.
+public struct SceneError: Error, Equatable, CustomStringConvertible {
+  /// Where the problem is, such as `layers[2].sublayers[0].shadowRadius`; empty for the file as a
+  /// whole (invalid JSON, or a top level that is not an object).
+  public var keyPath: String
+  /// What is wrong, such as `expected a number ≥ 0, got -4`.
+  public var message: String
+  /// The UTF-8 byte offset of the offending value in the file, when known.
+  public var offset: Int?
+  /// The 1-based line and column (in characters) of `offset`.
+  public var line: Int?
+  public var column: Int?
+
+  public init(keyPath: String, message: String, offset: Int? = nil, line: Int? = nil, column: Int? = nil) {
+    self.keyPath = keyPath
+    self.message = message
+    self.offset = offset
+    self.line = line
+    self.column = column
+  }
+
+  /// `keyPath: message`, or the message alone for the file as a whole.
+  public var description: String { keyPath.isEmpty ? message : "\(keyPath): \(message)" }
+}
+
+/// A scene file that could not be read.
+public struct SceneReadError: Error, Equatable, CustomStringConvertible {
+  public var path: String
+  /// The system's reason, such as "No such file or directory".
+  public var reason: String
+
+  public var description: String { "cannot read \(path): \(reason)" }
+}
