@@ -1,0 +1,85 @@
+import SheenRaster
+
+/// Draws text layouts on a canvas, through a shared glyph cache.
+///
+/// Under a transform that only translates and scales uniformly (no rotation, skew or flip),
+/// each glyph is one cached mask blitted at an integer device position: the baseline is rounded
+/// to a whole pixel and the pen's x to a quarter pixel (the cache's subpixel bin). Under any
+/// other transform, or above `maxCachedPixelSize`, the outlines are filled as one path.
+public final class TextRenderer: Sendable {
+  /// The renderer `Canvas.drawText` uses unless told otherwise.
+  public static let shared = TextRenderer()
+
+  public let cache: GlyphCache
+
+  /// Em sizes in device pixels above this are filled as paths instead of cached.
+  public let maxCachedPixelSize: Double
+
+  public init(cache: GlyphCache = GlyphCache(), maxCachedPixelSize: Double = 256) {
+    self.cache = cache
+    self.maxCachedPixelSize = maxCachedPixelSize
+  }
+
+  /// Draws `layout` with its top-left at `origin` (user space) in `color`.
+  public func draw(_ layout: TextLayout, at origin: Point, color: Color, in canvas: Canvas) {
+    if layout.lines.isEmpty || color.alpha <= 0 { return }
+    let t = canvas.transform
+    let pixelSize = layout.style.size * t.a
+    let cached =
+      t.b == 0 && t.c == 0 && t.a == t.d && t.a > 0 && pixelSize.isFinite && pixelSize <= maxCachedPixelSize
+    guard cached else {
+      drawOutlines(layout, at: origin, color: color, in: canvas)
+      return
+    }
+    let font = layout.style.font
+    let bins = Double(GlyphCache.subpixelBins)
+    let clip = canvas.clipBounds
+    // Skip lines and glyphs clearly outside the clip; the blit clips exactly.
+    let metrics = layout.style.lineMetrics
+    let reachUp = (metrics.ascent * 2 + 2) * t.a
+    let reachDown = (metrics.descent * 2 + 2) * t.a
+    for line in layout.lines {
+      let baseline = t.d * (origin.y + line.origin.y) + t.ty
+      if baseline + reachDown < Double(clip.y) || baseline - reachUp > Double(clip.maxY) { continue }
+      let iy = Int(baseline.rounded())
+      let lineX = t.a * (origin.x + line.origin.x) + t.tx
+      for g in line.glyphs {
+        let quarters = ((lineX + t.a * g.x) * bins).rounded(.toNearestOrEven)
+        guard abs(quarters) < 1e12 else { continue }
+        let q = Int(quarters)
+        let ix = q >> 2
+        let bin = q & 3
+        if ix > clip.maxX + 1 { break }
+        guard let m = cache.mask(font: font, glyph: g.id, pixelSize: pixelSize, bin: bin) else { continue }
+        canvas.draw(mask: m.mask, color: color, offsetX: ix, offsetY: iy)
+      }
+    }
+  }
+
+  /// Fills every glyph outline of `layout` as one path under the canvas transform.
+  func drawOutlines(_ layout: TextLayout, at origin: Point, color: Color, in canvas: Canvas) {
+    let font = layout.style.font
+    let s = layout.style.size / Double(font.unitsPerEm)
+    var path = Path()
+    var count = 0
+    for line in layout.lines {
+      for g in line.glyphs {
+        let pen = Point(x: origin.x + line.origin.x + g.x, y: origin.y + line.origin.y)
+        path.addPath(
+          font.outline(of: g.id).path(transform: Transform(a: s, b: 0, c: 0, d: -s, tx: pen.x, ty: pen.y)))
+        count += 1
+      }
+    }
+    cache.noteOutlineFills(count)
+    canvas.fill(path, paint: .solid(color))
+  }
+}
+
+extension Canvas {
+  /// Draws a text layout with its top-left at `origin` (user space) in `color`.
+  public func drawText(
+    _ layout: TextLayout, at origin: Point, color: Color, renderer: TextRenderer = .shared
+  ) {
+    renderer.draw(layout, at: origin, color: color, in: self)
+  }
+}
