@@ -12,6 +12,8 @@ public final class Gradient: @unchecked Sendable, Hashable {
   }
 
   public let stops: [Stop]
+  /// Whether every colour of the ramp is opaque (then full coverage needs no blending).
+  public let isOpaque: Bool
   /// 256 premultiplied colours from t = 0 to t = 1.
   @usableFromInline let table: [UInt32]
 
@@ -23,6 +25,7 @@ public final class Gradient: @unchecked Sendable, Hashable {
       .map(\.element)
     self.stops = sorted
     table = Gradient.makeTable(sorted)
+    isOpaque = table.allSatisfy { $0 >> 24 == 255 }
   }
 
   /// Evenly spaced colours, or colours at the given locations (as `CAGradientLayer`).

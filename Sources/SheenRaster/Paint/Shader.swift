@@ -39,6 +39,15 @@
     }
   }
 
+  /// Whether every colour the shader produces is opaque.
+  var isOpaque: Bool {
+    switch self {
+    case .solid(let c): return c >> 24 == 255
+    case .linear(let g, _, _, _), .radial(let g, _): return g.isOpaque
+    case .image: return false
+    }
+  }
+
   /// The paint's colour when it is one colour everywhere.
   var solidColor: UInt32? {
     if case .solid(let c) = self { return c }
@@ -52,11 +61,29 @@
       out.update(repeating: c, count: count)
     case .linear(let g, let dx, let dy, let t0):
       g.table.withUnsafeBufferPointer { lut in
-        var t = dx * (Double(x) + 0.5) + dy * (Double(y) + 0.5) + t0
-        for i in 0..<count {
-          let c = t < 0 ? 0 : (t > 1 ? 255 : Int(t * 255 + 0.5))
-          out[i] = lut[c]
-          t += dx
+        // The table index in 16.16 fixed point, stepped along the row.
+        let t = dx * (Double(x) + 0.5) + dy * (Double(y) + 0.5) + t0
+        let scale = 255.0 * 65536
+        let start = t * scale + 32768
+        let step = dx * scale
+        if dx == 0 {
+          // A gradient across rows only: one colour per row.
+          let idx = Int(min(max(start / 65536, 0), 255))
+          out.update(repeating: lut[idx], count: count)
+        } else if abs(start) < 1e15 && abs(step * Double(count)) < 1e15 {
+          var v = Int64(start)
+          let dv = Int64(step)
+          for i in 0..<count {
+            let idx = Int(min(max(v >> 16, 0), 255))
+            out[i] = lut[idx]
+            v &+= dv
+          }
+        } else {
+          var tt = t
+          for i in 0..<count {
+            out[i] = lut[tt < 0 ? 0 : (tt > 1 ? 255 : Int(tt * 255 + 0.5))]
+            tt += dx
+          }
         }
       }
     case .radial(let g, let m):

@@ -29,6 +29,7 @@ struct PaintSink: SpanSink {
   let target: RenderTarget
   let shader: Shader
   let solid: UInt32?
+  let opaque: Bool
   let clipMask: AlphaMask?
   /// Global alpha, 0...255.
   let alpha: UInt32
@@ -43,6 +44,7 @@ struct PaintSink: SpanSink {
     self.target = target
     self.shader = shader
     solid = shader.solidColor
+    opaque = shader.isOpaque
     self.clipMask = clipMask
     self.alpha = alpha
     colors = scratch.colors
@@ -68,6 +70,11 @@ struct PaintSink: SpanSink {
     let dst = target.pixel(x, y)
     if let c = solid {
       blendSolid(dst, count, cov == 255 ? c : Pixel.scale(c, by: cov))
+      return
+    }
+    if cov == 255 && opaque {
+      // Opaque colours at full coverage replace the destination.
+      shader.shade(x: x, y: y, count: count, into: dst)
       return
     }
     var x = x

@@ -1,0 +1,185 @@
+import Testing
+
+@testable import SheenRaster
+
+/// Whether two pixels differ by at most `tolerance` in every channel.
+func close(_ a: UInt32, _ b: UInt32, _ tolerance: Int) -> Bool {
+  for shift: UInt32 in [0, 8, 16, 24] {
+    let ca = Int((a >> shift) & 0xFF)
+    let cb = Int((b >> shift) & 0xFF)
+    if abs(ca - cb) > tolerance { return false }
+  }
+  return true
+}
+
+@Suite struct PaintTests {
+  let red = Color(red: 1, green: 0, blue: 0)
+  let blue = Color(red: 0, green: 0, blue: 1)
+  let green = Color(red: 0, green: 1, blue: 0)
+
+  @Test func linearGradientHitsItsStops() throws {
+    // Stops at pixel centres 0.5, 50.5 and 100.5 of a 101-pixel row.
+    let s = try Surface(width: 101, height: 1)
+    let g = Gradient(colors: [red, green, blue])
+    Canvas(surface: s).fill(
+      Rect(x: 0, y: 0, width: 101, height: 1),
+      paint: .linearGradient(g, start: Point(x: 0.5, y: 0), end: Point(x: 100.5, y: 0)))
+    // The ramp is a 256-entry table, so a stop between two entries is within one step
+    // (1/255 of the ramp: at most 2 levels per channel between adjacent stops).
+    #expect(s[0, 0] == red.premultiplied)
+    #expect(close(s[50, 0], green.premultiplied, 2))
+    #expect(s[100, 0] == blue.premultiplied)
+    // Halfway between red and green, unpremultiplied interpolation gives (0.5, 0.5, 0); the
+    // 256-entry table is within one step (1/255 of the ramp, i.e. 2 levels between 2 stops).
+    let mid = s[25, 0]
+    #expect(abs(Int(Pixel.red(mid)) - 128) <= 3 && abs(Int(Pixel.green(mid)) - 128) <= 3)
+    // Padding beyond the ends.
+    let t = try Surface(width: 10, height: 1)
+    Canvas(surface: t).fill(
+      Rect(x: 0, y: 0, width: 10, height: 1),
+      paint: .linearGradient(g, start: Point(x: 4, y: 0), end: Point(x: 6, y: 0)))
+    #expect(t[0, 0] == red.premultiplied && t[9, 0] == blue.premultiplied)
+  }
+
+  @Test func gradientInterpolatesUnpremultiplied() {
+    // From transparent white to opaque black, the middle is mid-grey at half alpha, not darker.
+    let g = Gradient(colors: [Color(red: 1, green: 1, blue: 1, alpha: 0), .black])
+    let mid = g.color(at: 0.5)
+    #expect(abs(Int(Pixel.alpha(mid)) - 128) <= 1)
+    #expect(abs(Int(Pixel.red(mid)) - 64) <= 1)
+  }
+
+  @Test func degenerateGradientsFillWithTheLastColour() throws {
+    let s = try Surface(width: 4, height: 4)
+    let g = Gradient(colors: [red, blue])
+    let c = Canvas(surface: s)
+    c.fill(Rect(x: 0, y: 0, width: 2, height: 4), paint: .linearGradient(g, start: .zero, end: .zero))
+    c.fill(Rect(x: 2, y: 0, width: 2, height: 4), paint: .radialGradient(g, center: .zero, radius: 0))
+    #expect(s.pixels.allSatisfy { $0 == blue.premultiplied })
+  }
+
+  @Test func radialGradientDependsOnDistanceOnly() throws {
+    let s = try Surface(width: 41, height: 41)
+    let g = Gradient(colors: [red, blue])
+    Canvas(surface: s).fill(
+      Rect(x: 0, y: 0, width: 41, height: 41),
+      paint: .radialGradient(g, center: Point(x: 20.5, y: 20.5), radius: 20))
+    #expect(s[20, 20] == red.premultiplied)
+    #expect(s[0, 20] == blue.premultiplied || Pixel.blue(s[0, 20]) >= 250)
+    #expect(close(s[20, 10], s[10, 20], 1) && close(s[30, 20], s[20, 30], 1))
+    // At distance 10 (t = 0.5), half way.
+    #expect(abs(Int(Pixel.red(s[30, 20])) - 128) <= 2)
+  }
+
+  @Test(arguments: [1.0, 2.0, 3.5, 6.0])
+  func strokeWidthMeasuredAcrossTheLine(_ width: Double) throws {
+    let s = try Surface(width: 40, height: 40)
+    var p = Path()
+    p.move(to: Point(x: 5, y: 20.3))
+    p.addLine(to: Point(x: 35, y: 20.3))
+    Canvas(surface: s).stroke(p, style: StrokeStyle(width: width), paint: .solid(.white))
+    // The column's summed coverage is the width of the stroke.
+    var sum = 0.0
+    for y in 0..<40 { sum += Double(Pixel.alpha(s[20, y])) / 255 }
+    #expect(abs(sum - width) < 0.01)
+    // Butt caps: nothing left of x = 5.
+    #expect(Pixel.alpha(s[4, 20]) == 0)
+  }
+
+  @Test func diagonalStrokeWidth() throws {
+    let s = try Surface(width: 64, height: 64)
+    var p = Path()
+    p.move(to: Point(x: 0, y: 0))
+    p.addLine(to: Point(x: 64, y: 64))
+    Canvas(surface: s).stroke(p, style: StrokeStyle(width: 4), paint: .solid(.white))
+    // Across a 45-degree line, a horizontal cut through the stroke is width * sqrt(2).
+    var sum = 0.0
+    for x in 0..<64 { sum += Double(Pixel.alpha(s[x, 32])) / 255 }
+    #expect(abs(sum - 4 * 2.0.squareRoot()) < 0.02)
+  }
+
+  @Test func sourceOverOnPremultipliedPixels() throws {
+    let s = try Surface(width: 2, height: 1)
+    let c = Canvas(surface: s)
+    c.clear(Color(red: 0, green: 0, blue: 1))
+    c.fill(Rect(x: 0, y: 0, width: 2, height: 1), paint: .solid(Color(red: 1, green: 0, blue: 0, alpha: 0.5)))
+    // 0.5 red over opaque blue: (128, 0, 127, 255).
+    let p = s[0, 0]
+    #expect(Pixel.alpha(p) == 255 && abs(Int(Pixel.red(p)) - 128) <= 1 && abs(Int(Pixel.blue(p)) - 127) <= 1)
+  }
+
+  @Test func globalAlphaScalesEverything() throws {
+    let s = try Surface(width: 4, height: 1)
+    let c = Canvas(surface: s)
+    c.globalAlpha = 0.25
+    c.fill(Rect(x: 0, y: 0, width: 4, height: 1), paint: .solid(.white))
+    #expect(s.pixels.allSatisfy { abs(Int(Pixel.alpha($0)) - 64) <= 1 })
+  }
+}
+
+@Suite struct ClipAndGroupTests {
+  @Test func clipToPathIsAntiAliasedAndRestored() throws {
+    let s = try Surface(width: 20, height: 10)
+    let c = Canvas(surface: s)
+    c.save()
+    c.clip(to: Path(rect: Rect(x: 0, y: 0, width: 5.5, height: 10)))
+    c.fill(Rect(x: 0, y: 0, width: 20, height: 10), paint: .solid(.white))
+    c.restore()
+    #expect(Pixel.alpha(s[4, 5]) == 255)
+    #expect(abs(Int(Pixel.alpha(s[5, 5])) - 128) <= 1)
+    #expect(Pixel.alpha(s[6, 5]) == 0)
+    c.fill(Rect(x: 10, y: 0, width: 10, height: 10), paint: .solid(.white))
+    #expect(Pixel.alpha(s[15, 5]) == 255)
+  }
+
+  @Test func nestedClipsMultiply() throws {
+    let s = try Surface(width: 10, height: 1)
+    let c = Canvas(surface: s)
+    c.clip(to: Path(rect: Rect(x: 0, y: 0, width: 5.5, height: 1)))
+    c.clip(to: Path(rect: Rect(x: 5.0, y: 0, width: 5, height: 1)))
+    c.fill(Rect(x: 0, y: 0, width: 10, height: 1), paint: .solid(.white))
+    #expect(abs(Int(Pixel.alpha(s[5, 0])) - 128) <= 1)
+    #expect(Pixel.alpha(s[4, 0]) == 0 && Pixel.alpha(s[6, 0]) == 0)
+  }
+
+  @Test func groupOpacityAppliesOnce() throws {
+    let s = try Surface(width: 10, height: 1)
+    let c = Canvas(surface: s)
+    c.beginGroup()
+    c.fill(Rect(x: 0, y: 0, width: 10, height: 1), paint: .solid(.white))
+    c.fill(Rect(x: 0, y: 0, width: 10, height: 1), paint: .solid(.white))
+    c.endGroup(opacity: 0.5)
+    #expect(s.pixels.allSatisfy { abs(Int(Pixel.alpha($0)) - 128) <= 1 })
+  }
+
+  @Test func maskMultipliesAGroup() throws {
+    let s = try Surface(width: 10, height: 1)
+    let c = Canvas(surface: s)
+    let m = try AlphaMask(width: 10, height: 1)
+    m.fill(Path(rect: Rect(x: 0, y: 0, width: 2.25, height: 1)))
+    c.beginGroup()
+    c.fill(Rect(x: 0, y: 0, width: 10, height: 1), paint: .solid(.white))
+    c.endGroup(opacity: 1, mask: m)
+    #expect(Pixel.alpha(s[0, 0]) == 255 && Pixel.alpha(s[1, 0]) == 255)
+    #expect(abs(Int(Pixel.alpha(s[2, 0])) - 64) <= 1)
+    #expect(Pixel.alpha(s[3, 0]) == 0)
+  }
+
+  @Test func drawSurfaceWithTransformSamplesBilinearly() throws {
+    let src = try Surface(width: 2, height: 1)
+    src[0, 0] = 0xFF00_0000
+    src[1, 0] = 0xFFFF_FFFF
+    let dst = try Surface(width: 4, height: 1)
+    let c = Canvas(surface: dst)
+    c.draw(src, transform: Transform(scaleX: 2, y: 1))
+    // Centres of destination pixels map to source x = 0.25, 0.75, 1.25, 1.75: clamped at the
+    // ends to the edge texels' blend with transparency, between them a ramp.
+    let v1 = Int(Pixel.red(dst[1, 0]))
+    let v2 = Int(Pixel.red(dst[2, 0]))
+    #expect(abs(v1 - 64) <= 2 && abs(v2 - 191) <= 2)
+    // An integer translation copies pixels exactly.
+    let copy = try Surface(width: 4, height: 1)
+    Canvas(surface: copy).draw(src, transform: Transform(translationX: 1, y: 0))
+    #expect(copy[1, 0] == 0xFF00_0000 && copy[2, 0] == 0xFFFF_FFFF && copy[0, 0] == 0)
+  }
+}
