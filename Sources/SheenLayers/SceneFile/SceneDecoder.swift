@@ -78,7 +78,7 @@ enum SceneDecoder {
     let rounded = (exact + 0.5).rounded(.down)
     let offset = members.first { $0.key == key }?.value.offset
     let what =
-      "a canvas of \(formatted(exact)) pixels (\(formatted(points)) points × scale \(formatted(scale)))"
+      "a canvas of \(formatted(exact)) pixels (\(formatted(points)) pt × scale \(formatted(scale)))"
     if !(rounded <= Double(Scene.maxPixelsPerSide)) {
       throw SceneError(
         keyPath: key, message: "\(what) is over \(Scene.maxPixelsPerSide) pixels on a side", offset: offset)
