@@ -1,4 +1,5 @@
 import SheenRaster
+import SheenText
 
 /// What the compositor keeps from frame to frame (caches) and counts (statistics).
 public final class RenderContext {
@@ -14,6 +15,8 @@ public final class RenderContext {
 
   public var statistics = Statistics()
   let shadowCache = ShadowCache()
+  /// Draws text through a glyph cache shared by every frame.
+  public let textRenderer = TextRenderer()
 
   public init() {}
 

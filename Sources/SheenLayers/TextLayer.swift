@@ -1,4 +1,5 @@
 import SheenRaster
+import SheenText
 
 /// A layer that draws text (Core Animation's `CATextLayer`) in the bundled DejaVu fonts, clipped
 /// to its bounds as Core Animation draws a text layer into a bitmap of its size.
@@ -28,4 +29,33 @@ public final class TextLayer: Layer {
   public override init() { super.init() }
 
   public override var hasContent: Bool { !string.isEmpty }
+
+  /// The laid-out text, kept until something that changes it changes.
+  private var cachedLayout: (version: UInt64, layout: TextLayout)?
+
+  /// The text laid out in the layer's bounds (wrapped and truncated as configured), or nil when
+  /// the bundled fonts cannot be loaded.
+  public var layout: TextLayout? {
+    if let c = cachedLayout, c.version == contentVersion { return c.layout }
+    guard let font = try? Font.bundled(fontWeight == .bold ? .bold : .regular) else { return nil }
+    let alignment: TextAlignment
+    switch alignmentMode {
+    case .natural, .left: alignment = .left
+    case .center: alignment = .center
+    case .right: alignment = .right
+    }
+    let style = TextStyle(
+      font: font, size: fontSize, alignment: alignment, wraps: isWrapped,
+      truncation: truncationMode == .end ? .end : .none)
+    let l = TextLayout(string, style: style, width: frame.width, height: frame.height)
+    cachedLayout = (contentVersion, l)
+    return l
+  }
+
+  public override func drawContent(in canvas: Canvas, context: RenderContext) {
+    guard let layout, foregroundColor.alpha > 0 else { return }
+    // Core Animation draws a text layer into a bitmap of its size: clip to the bounds.
+    canvas.clip(to: bounds)
+    canvas.drawText(layout, at: .zero, color: foregroundColor, renderer: context.textRenderer)
+  }
 }
