@@ -25,6 +25,11 @@ public final class FrameLoop {
     public var index: Int
     /// Seconds since the loop started (monotonic).
     public var time: Double
+
+    public init(index: Int, time: Double) {
+      self.index = index
+      self.time = time
+    }
   }
 
   /// Why `run()` returned.

@@ -12,6 +12,7 @@ final class SignalWatch {
   /// Readable after a watched signal arrived.
   let readDescriptor: Int32
   private var previous: [Int32: sighandler_t?] = [:]
+  private var previousMask = sigset_t()
 
   init() {
     var fds: [Int32] = [-1, -1]
@@ -32,12 +33,20 @@ final class SignalWatch {
         _ = write(signalWriteDescriptor, &byte, 1)
       }
     }
+    // A parent may have spawned us with these signals blocked (threads of libdispatch's pool
+    // block them, and children inherit the mask): unblock them on this thread while watching.
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, SIGINT)
+    sigaddset(&set, SIGTERM)
+    pthread_sigmask(SIG_UNBLOCK, &set, &previousMask)
   }
 
   /// The signal received (SIGINT or SIGTERM), or nil.
   var received: Int32? { receivedSignal == 0 ? nil : receivedSignal }
 
   func stop() {
+    pthread_sigmask(SIG_SETMASK, &previousMask, nil)
     for (sig, handler) in previous { _ = signal(sig, handler) }
     previous = [:]
     let w = signalWriteDescriptor

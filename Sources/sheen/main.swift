@@ -20,7 +20,10 @@ guard let command = arguments.first else {
 }
 let rest = Array(arguments.dropFirst())
 switch command {
+case "demo": exit(runDemo(rest))
+case "render": exit(runRender(rest))
 case "sample": exit(runSample(rest))
+case "bench": exit(runBench(rest))
 case "-h", "--help", "help":
   print(usage)
   exit(0)

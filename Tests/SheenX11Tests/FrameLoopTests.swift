@@ -1,0 +1,113 @@
+import Foundation
+import SheenPlatform
+import SheenRaster
+import Testing
+
+/// A window without a windowing system: events are scripted, waits are recorded.
+final class FakeWindow: PlatformWindow {
+  var title = "fake"
+  var size = PixelSize(width: 8, height: 4)
+  let surface = try! Surface(width: 8, height: 4)
+  /// Event batches handed out by successive `pollEvents` calls after a wait.
+  var script: [[PlatformEvent]] = []
+  var waits: [Double?] = []
+  var presents = 0
+  private var ready: [PlatformEvent] = []
+
+  func framebuffer() throws -> Surface { surface }
+  func present() { presents += 1 }
+  func pollEvents() -> [PlatformEvent] {
+    defer { ready = [] }
+    return ready
+  }
+  func waitForEvents(timeout: Double?, wakeDescriptor: Int32?) {
+    waits.append(timeout)
+    if !script.isEmpty {
+      ready = script.removeFirst()
+      return
+    }
+    // Nothing scripted: wait as a real window would (bounded, so a bug cannot hang the test).
+    var p = pollfd(fd: wakeDescriptor ?? -1, events: Int16(POLLIN), revents: 0)
+    let ms = timeout.map { Int32($0 * 1000) } ?? 2000
+    _ = poll(&p, 1, ms)
+    if timeout == nil { ready = [.closeRequest] }  // idle forever: end the test
+  }
+  func close() {}
+}
+
+final class RecordingClient: FrameLoopClient {
+  var events: [PlatformEvent] = []
+  var frames: [FrameLoop.FrameInfo] = []
+  var isAnimating = false
+  var onDraw: ((Int) -> Void)?
+
+  func handle(_ event: PlatformEvent) { events.append(event) }
+  func draw(into surface: Surface, frame: FrameLoop.FrameInfo) {
+    frames.append(frame)
+    onDraw?(frames.count)
+  }
+}
+
+@Suite struct FrameLoopTests {
+  let none: Modifiers = []
+
+  @Test func motionCompressionKeepsTheLastMoveOfEachRun() {
+    let m = { (x: Double) in PlatformEvent.pointerMove(Point(x: x, y: 0), modifiers: []) }
+    let down = PlatformEvent.pointerDown(Point(x: 3, y: 0), button: .left, modifiers: [])
+    let events = [m(1), m(2), m(3), down, m(4), m(5), .resize(PixelSize(width: 1, height: 1)),
+      .resize(PixelSize(width: 2, height: 2))]
+    #expect(
+      PlatformEvent.compressingMotion(events) == [m(3), down, m(5), .resize(PixelSize(width: 2, height: 2))])
+  }
+
+  @Test func idleLoopDrawsOnceThenWaitsWithoutTimeout() throws {
+    let window = FakeWindow()
+    let client = RecordingClient()
+    let loop = FrameLoop(window: window, client: client)
+    #expect(try loop.run() == .closeRequested)
+    #expect(client.frames.count == 1)
+    #expect(window.presents == 1)
+    #expect(window.waits == [nil])
+  }
+
+  @Test func inputWhileIdleDrawsOneFramePerBatchWithMotionCompressed() throws {
+    let window = FakeWindow()
+    let m = { (x: Double) in PlatformEvent.pointerMove(Point(x: x, y: 1), modifiers: []) }
+    window.script = [[m(1), m(2), m(3)], [m(4), .pointerDown(Point(x: 4, y: 1), button: .left, modifiers: []), m(5), m(6)]]
+    let client = RecordingClient()
+    let loop = FrameLoop(window: window, client: client, framesPerSecond: 0)
+    #expect(try loop.run() == .closeRequested)
+    #expect(client.events == [m(3), m(4), .pointerDown(Point(x: 4, y: 1), button: .left, modifiers: []), m(6)])
+    #expect(client.frames.count == 3)  // the first frame, then one per batch
+  }
+
+  @Test func animationIsPacedToTheTargetRate() throws {
+    let window = FakeWindow()
+    let client = RecordingClient()
+    client.isAnimating = true
+    let loop = FrameLoop(window: window, client: client, framesPerSecond: 50, maxFrames: 20)
+    let t0 = monotonicSeconds()
+    #expect(try loop.run() == .frameLimit)
+    let elapsed = monotonicSeconds() - t0
+    #expect(client.frames.count == 20)
+    #expect(elapsed > 0.3 && elapsed < 2, "20 frames at 50 fps took \(elapsed) s")
+    #expect(window.waits.allSatisfy { $0 != nil && $0! <= 0.021 })
+
+    let fast = RecordingClient()
+    fast.isAnimating = true
+    let unpaced = FrameLoop(window: FakeWindow(), client: fast, framesPerSecond: 0, maxFrames: 200)
+    let t1 = monotonicSeconds()
+    #expect(try unpaced.run() == .frameLimit)
+    #expect(monotonicSeconds() - t1 < 1)
+  }
+
+  @Test func sigtermEndsTheLoop() throws {
+    let window = FakeWindow()
+    let client = RecordingClient()
+    client.isAnimating = true
+    client.onDraw = { n in if n == 3 { raise(SIGTERM) } }
+    let loop = FrameLoop(window: window, client: client, framesPerSecond: 200, maxFrames: 1000)
+    #expect(try loop.run() == .signal(SIGTERM))
+    #expect(client.frames.count == 3)
+  }
+}

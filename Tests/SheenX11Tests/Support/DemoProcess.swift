@@ -1,0 +1,100 @@
+import CX11
+import Foundation
+
+/// The built `sheen` executable, next to the test bundle in the build directory.
+let sheenExecutable: String? = {
+  var dirs = [Bundle.main.bundleURL, URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
+  dirs.append(Bundle.main.bundleURL.deletingLastPathComponent())
+  for dir in dirs {
+    let candidate = dir.appendingPathComponent("sheen").path
+    if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+  }
+  return nil
+}()
+
+func sheenPath() throws -> String {
+  guard let path = sheenExecutable else {
+    throw TestFailure("the sheen executable is not next to the tests: swift build --product sheen first")
+  }
+  return path
+}
+
+/// A running `sheen demo --print-events` on a test's Xvfb.
+final class DemoProcess {
+  let process = Process()
+  let out: LineReader
+  let err: LineReader
+  private(set) var lines: [String] = []
+  /// From the "ready" line.
+  private(set) var windowID: UInt = 0
+  private(set) var shmID: Int32?
+
+  init(server: Xvfb, arguments: [String] = []) throws {
+    process.executableURL = URL(fileURLWithPath: try sheenPath())
+    process.arguments = ["demo", "--print-events", "--size", "320x240"] + arguments
+    process.environment = server.environment
+    let o = Pipe()
+    let e = Pipe()
+    process.standardOutput = o
+    process.standardError = e
+    out = LineReader(o.fileHandleForReading.fileDescriptor)
+    err = LineReader(e.fileHandleForReading.fileDescriptor)
+    try process.run()
+    guard let ready = readLine(until: { $0.hasPrefix("ready ") }, timeout: 15) else {
+      kill(process.processIdentifier, SIGKILL)
+      throw TestFailure("sheen demo never said ready; stderr: \(err.rest())")
+    }
+    for field in ready.split(separator: " ") {
+      let kv = field.split(separator: "=", maxSplits: 1)
+      guard kv.count == 2 else { continue }
+      if kv[0] == "window" { windowID = UInt(kv[1].dropFirst(2), radix: 16) ?? 0 }
+      if kv[0] == "shm" { shmID = Int32(kv[1]) }
+    }
+  }
+
+  deinit {
+    if process.isRunning {
+      kill(process.processIdentifier, SIGKILL)
+      _ = waitForExit(process, timeout: 5)
+    }
+  }
+
+  /// Reads output lines until one satisfies `match` (returned), or `timeout` seconds pass.
+  func readLine(until match: (String) -> Bool, timeout: Double) -> String? {
+    let deadline = Date().addingTimeInterval(timeout)
+    while let line = out.readLine(timeout: max(0, deadline.timeIntervalSinceNow)) {
+      lines.append(line)
+      if match(line) { return line }
+    }
+    return nil
+  }
+
+  /// Waits for the exit status (nil after `timeout` seconds), then collects remaining output.
+  func exitStatus(timeout: Double) -> Int32? {
+    guard waitForExit(process, timeout: timeout) else { return nil }
+    while !out.atEnd { out.fill(timeout: 0.2) }
+    lines += out.rest().split(separator: "\n").map(String.init)
+    return process.terminationStatus
+  }
+
+  /// Standard error so far.
+  func standardError() -> String {
+    for _ in 0..<10 where !err.atEnd { err.fill(timeout: 0.05) }
+    return err.rest()
+  }
+}
+
+/// Sends a `WM_DELETE_WINDOW` ClientMessage to `window`, as a window manager's close button does.
+func sendDeleteWindow(display name: String, window: UInt) throws {
+  guard let d = XOpenDisplay(name) else { throw TestFailure("cannot open \(name)") }
+  defer { XCloseDisplay(d) }
+  var event = XEvent()
+  event.xclient.type = ClientMessage
+  event.xclient.window = window
+  event.xclient.message_type = XInternAtom(d, "WM_PROTOCOLS", False)
+  event.xclient.format = 32
+  event.xclient.data.l.0 = Int(bitPattern: UInt(XInternAtom(d, "WM_DELETE_WINDOW", False)))
+  event.xclient.data.l.1 = Int(CurrentTime)
+  XSendEvent(d, window, False, NoEventMask, &event)
+  XSync(d, False)
+}
