@@ -1,0 +1,1 @@
+// Placeholder: the demo's content is being written.

@@ -1,0 +1,1 @@
+// Placeholder: the UIKit-shaped view layer is being written.
