@@ -8,7 +8,8 @@ import SheenRaster
 
 /// What a `FrameLoop` drives: receives events, draws frames, says whether it animates.
 public protocol FrameLoopClient: AnyObject {
-  /// Called for each event, after motion compression. Any event schedules one frame.
+  /// Called for each event just before the frame it affects is drawn, after motion compression
+  /// (only the latest pointer position of each run of moves). Any event causes one frame.
   func handle(_ event: PlatformEvent)
   /// Draws a whole frame into `surface` (which has the window's current size).
   func draw(into surface: Surface, frame: FrameLoop.FrameInfo)
@@ -61,7 +62,9 @@ public final class FrameLoop {
   /// - Parameters:
   ///   - framesPerSecond: target rate, 60 by default; 0 means as fast as possible.
   ///   - maxFrames: stop after this many frames (nil: no limit).
-  public init(window: PlatformWindow, client: FrameLoopClient, framesPerSecond: Double = 60, maxFrames: Int? = nil) {
+  public init(
+    window: PlatformWindow, client: FrameLoopClient, framesPerSecond: Double = 60, maxFrames: Int? = nil
+  ) {
     self.window = window
     self.client = client
     self.framesPerSecond = framesPerSecond
@@ -84,33 +87,38 @@ public final class FrameLoop {
     var nextFrame = start
     stopRequested = false
 
+    var pending: [PlatformEvent] = []
+
     while true {
-      for event in PlatformEvent.compressingMotion(window.pollEvents()) {
-        eventObserver?(event)
-        if event == .closeRequest { return .closeRequested }
-        client.handle(event)
-        needsDisplay = true
-      }
+      pending += window.pollEvents()
       if let sig = signals.received { return .signal(sig) }
       if stopRequested { return .stopped }
       if let maxFrames, framesDrawn >= maxFrames { return .frameLimit }
 
-      let wantsFrame = needsDisplay || client.isAnimating
-      var now = monotonicSeconds()
-      if wantsFrame && now >= nextFrame {
-        let surface = try window.framebuffer()
-        client.draw(into: surface, frame: FrameInfo(index: framesDrawn, time: now - start))
-        window.present()
-        framesDrawn += 1
-        needsDisplay = false
-        // Keep the cadence, but never try to catch up on frames missed while idle or slow.
-        nextFrame = max(nextFrame + interval, now)
-        now = monotonicSeconds()
-        if nextFrame <= now { nextFrame = now }
+      let wantsFrame = !pending.isEmpty || needsDisplay || client.isAnimating
+      let now = monotonicSeconds()
+      guard wantsFrame && now >= nextFrame else {
+        let timeout = wantsFrame ? max(0, nextFrame - now) : nil
+        window.waitForEvents(timeout: timeout, wakeDescriptor: signals.readDescriptor)
         continue
       }
-      let timeout = wantsFrame ? max(0, nextFrame - now) : nil
-      window.waitForEvents(timeout: timeout, wakeDescriptor: signals.readDescriptor)
+      // Events are handed over once per frame, so only the latest motion of each run is seen.
+      for event in PlatformEvent.compressingMotion(pending) {
+        eventObserver?(event)
+        if event == .closeRequest { return .closeRequested }
+        client.handle(event)
+      }
+      pending.removeAll(keepingCapacity: true)
+
+      let surface = try window.framebuffer()
+      client.draw(into: surface, frame: FrameInfo(index: framesDrawn, time: now - start))
+      window.present()
+      framesDrawn += 1
+      needsDisplay = false
+      // Keep the cadence, but never try to catch up on frames missed while idle or slow.
+      nextFrame += interval
+      let after = monotonicSeconds()
+      if nextFrame < after { nextFrame = after }
     }
   }
 }

@@ -124,7 +124,9 @@ public enum PlatformEvent: Hashable, Sendable, CustomStringConvertible {
     case .pointerUp(let p, let b, let m): return "pointerUp \(xy(p)) button=\(b) mods=\(m)"
     case .scroll(let d, let p, let m): return "scroll dx=\(fmt(d.x)) dy=\(fmt(d.y)) \(xy(p)) mods=\(m)"
     case .keyDown(let k, let t, let m):
-      let escaped = t.unicodeScalars.map { $0.properties.isWhitespace || $0.value < 0x20 ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined()
+      let escaped = t.unicodeScalars.map {
+        $0.properties.isWhitespace || $0.value < 0x20 ? "\\u{\(String($0.value, radix: 16))}" : String($0)
+      }.joined()
       return "keyDown key=\(k) text=\"\(escaped)\" mods=\(m)"
     case .keyUp(let k, let m): return "keyUp key=\(k) mods=\(m)"
     case .focusIn: return "focusIn"

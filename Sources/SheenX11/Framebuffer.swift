@@ -89,11 +89,13 @@ final class SharedMemoryFramebuffer: Framebuffer {
     guard attached, error == nil else {
       shmdt(address)
       destroyImage()
-      throw X11Error.sharedMemory("the server could not attach the segment (X error \(error.map(String.init) ?? "none"))")
+      throw X11Error.sharedMemory(
+        "the server could not attach the segment (X error \(error.map(String.init) ?? "none"))")
     }
     do {
       surface = try Surface(
-        wrapping: address, width: size.width, height: size.height, bytesPerRow: Int(image.pointee.bytes_per_line))
+        wrapping: address, width: size.width, height: size.height,
+        bytesPerRow: Int(image.pointee.bytes_per_line))
     } catch {
       XShmDetach(d, info)
       XSync(d, False)

@@ -43,7 +43,8 @@ public final class X11Display {
     root = XRootWindow(handle, screen)
 
     do {
-      (visual, depth, colormap, ownsColormap) = try X11Display.chooseVisual(handle, screen: screen, root: root)
+      (visual, depth, colormap, ownsColormap) = try X11Display.chooseVisual(
+        handle, screen: screen, root: root)
     } catch {
       XCloseDisplay(handle)
       throw error
@@ -88,6 +89,7 @@ public final class X11Display {
     if XMatchVisualInfo(d, screen, 24, TrueColor, &info) != 0, let v = info.visual, usable(v) {
       return (v, 24, XCreateColormap(d, root, v, AllocNone), true)
     }
-    throw X11Error.unsupportedVisual("the screen's default depth is \(defaultDepth) and it has no 24-bit TrueColor visual")
+    throw X11Error.unsupportedVisual(
+      "the screen's default depth is \(defaultDepth) and it has no 24-bit TrueColor visual")
   }
 }

@@ -1,7 +1,7 @@
 import CX11
-import Synchronization
 import SheenPlatform
 import SheenRaster
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -35,7 +35,10 @@ public final class X11Window: PlatformWindow {
   ///   - title: stored as `WM_NAME` and `_NET_WM_NAME` (UTF-8).
   ///   - size: the initial size in pixels.
   ///   - minimumSize: the smallest size, given to the window manager (`WM_NORMAL_HINTS`).
-  public init(display: X11Display, title: String, size: PixelSize, minimumSize: PixelSize = PixelSize(width: 64, height: 64)) throws {
+  public init(
+    display: X11Display, title: String, size: PixelSize,
+    minimumSize: PixelSize = PixelSize(width: 64, height: 64)
+  ) throws {
     guard size.width > 0, size.height > 0, size.width <= 32767, size.height <= 32767 else {
       throw X11Error.framebuffer("invalid window size \(size)")
     }
@@ -191,7 +194,8 @@ public final class X11Window: PlatformWindow {
       let button = PointerButton(xButton: b.button)
       queue.append(
         type == ButtonPress
-          ? .pointerDown(at, button: button, modifiers: mods) : .pointerUp(at, button: button, modifiers: mods))
+          ? .pointerDown(at, button: button, modifiers: mods)
+          : .pointerUp(at, button: button, modifiers: mods))
     case MotionNotify:
       let m = e.xmotion
       queue.append(.pointerMove(Point(x: Double(m.x), y: Double(m.y)), modifiers: Modifiers(xState: m.state)))

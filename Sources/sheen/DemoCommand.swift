@@ -55,7 +55,9 @@ struct DemoOptions {
           }
           o.size = PixelSize(width: parts[0], height: parts[1])
         case "--frames":
-          guard let n = Int(try value(arg)), n >= 1 else { throw DemoUsageError("--frames needs a positive count") }
+          guard let n = Int(try value(arg)), n >= 1 else {
+            throw DemoUsageError("--frames needs a positive count")
+          }
           o.frames = n
         case "--title": o.title = try value(arg)
         case "--test-pattern": o.testPattern = true
@@ -100,7 +102,8 @@ func runDemo(_ args: [String]) -> Int32 {
   }
 
   let client = DemoClient(testPattern: options.testPattern)
-  let loop = FrameLoop(window: window, client: client, framesPerSecond: options.fps, maxFrames: options.frames)
+  let loop = FrameLoop(
+    window: window, client: client, framesPerSecond: options.fps, maxFrames: options.frames)
   if options.printEvents {
     loop.eventObserver = { event in printLine(event.description) }
   }

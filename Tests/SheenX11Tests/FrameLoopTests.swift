@@ -28,7 +28,7 @@ final class FakeWindow: PlatformWindow {
     }
     // Nothing scripted: wait as a real window would (bounded, so a bug cannot hang the test).
     var p = pollfd(fd: wakeDescriptor ?? -1, events: Int16(POLLIN), revents: 0)
-    let ms = timeout.map { Int32($0 * 1000) } ?? 2000
+    let ms = timeout.map { Int32($0 * 1000) } ?? 200
     _ = poll(&p, 1, ms)
     if timeout == nil { ready = [.closeRequest] }  // idle forever: end the test
   }
@@ -48,14 +48,18 @@ final class RecordingClient: FrameLoopClient {
   }
 }
 
-@Suite struct FrameLoopTests {
+/// Serialized: a frame loop catches SIGINT/SIGTERM process-wide while it runs, so two loops at
+/// once would share one signal pipe.
+@Suite(.serialized) struct FrameLoopTests {
   let none: Modifiers = []
 
   @Test func motionCompressionKeepsTheLastMoveOfEachRun() {
     let m = { (x: Double) in PlatformEvent.pointerMove(Point(x: x, y: 0), modifiers: []) }
     let down = PlatformEvent.pointerDown(Point(x: 3, y: 0), button: .left, modifiers: [])
-    let events = [m(1), m(2), m(3), down, m(4), m(5), .resize(PixelSize(width: 1, height: 1)),
-      .resize(PixelSize(width: 2, height: 2))]
+    let events = [
+      m(1), m(2), m(3), down, m(4), m(5), .resize(PixelSize(width: 1, height: 1)),
+      .resize(PixelSize(width: 2, height: 2)),
+    ]
     #expect(
       PlatformEvent.compressingMotion(events) == [m(3), down, m(5), .resize(PixelSize(width: 2, height: 2))])
   }
@@ -73,12 +77,27 @@ final class RecordingClient: FrameLoopClient {
   @Test func inputWhileIdleDrawsOneFramePerBatchWithMotionCompressed() throws {
     let window = FakeWindow()
     let m = { (x: Double) in PlatformEvent.pointerMove(Point(x: x, y: 1), modifiers: []) }
-    window.script = [[m(1), m(2), m(3)], [m(4), .pointerDown(Point(x: 4, y: 1), button: .left, modifiers: []), m(5), m(6)]]
+    window.script = [
+      [m(1), m(2), m(3)], [m(4), .pointerDown(Point(x: 4, y: 1), button: .left, modifiers: []), m(5), m(6)],
+    ]
     let client = RecordingClient()
     let loop = FrameLoop(window: window, client: client, framesPerSecond: 0)
     #expect(try loop.run() == .closeRequested)
-    #expect(client.events == [m(3), m(4), .pointerDown(Point(x: 4, y: 1), button: .left, modifiers: []), m(6)])
+    #expect(
+      client.events == [m(3), m(4), .pointerDown(Point(x: 4, y: 1), button: .left, modifiers: []), m(6)])
     #expect(client.frames.count == 3)  // the first frame, then one per batch
+  }
+
+  @Test func movesArrivingBetweenFramesReachTheClientOncePerFrame() throws {
+    let window = FakeWindow()
+    let m = { (x: Double) in PlatformEvent.pointerMove(Point(x: x, y: 2), modifiers: []) }
+    window.script = [[m(1)], [m(2)], [m(3)]]  // three wake-ups before the second frame is due
+    let client = RecordingClient()
+    client.isAnimating = true
+    let loop = FrameLoop(window: window, client: client, framesPerSecond: 10, maxFrames: 2)
+    #expect(try loop.run() == .frameLimit)
+    #expect(client.events == [m(3)])
+    #expect(client.frames.count == 2)
   }
 
   @Test func animationIsPacedToTheTargetRate() throws {

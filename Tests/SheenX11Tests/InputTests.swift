@@ -64,12 +64,17 @@ extension X11Tests {
         try server.run("xdotool", ["mousemove", "--window", w, "50", "50", "windowfocus", "--sync", w])
         try server.run(
           "xdotool",
-          ["key", "Left", "Right", "Up", "Down", "Prior", "Next", "Home", "End", "space", "Escape", "q", "a", "shift+a"])
+          [
+            "key", "Left", "Right", "Up", "Down", "Prior", "Next", "Home", "End", "space", "Escape", "q", "a",
+            "shift+a",
+          ])
         // The last event is the release of Shift (keysym 0xffe1).
         let events = pump(window) { events in
           events.contains { if case .keyUp(.other(0xffe1), _) = $0 { return true } else { return false } }
         }
-        let downs: [PlatformEvent] = events.filter { if case .keyDown = $0 { return true } else { return false } }
+        let downs: [PlatformEvent] = events.filter {
+          if case .keyDown = $0 { return true } else { return false }
+        }
         let none: Modifiers = []
         let expected: [PlatformEvent] = [
           .keyDown(.left, text: "", modifiers: none), .keyDown(.right, text: "", modifiers: none),

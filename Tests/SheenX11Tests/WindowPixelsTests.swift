@@ -59,7 +59,8 @@ extension X11Tests {
     func presentCostAt1920x1080() throws {
       let size = PixelSize(width: 1920, height: 1080)
       for fallback in [false, true] {
-        try withXvfb(screen: "1920x1080x24", extraArguments: fallback ? ["-extension", "MIT-SHM"] : []) { server in
+        try withXvfb(screen: "1920x1080x24", extraArguments: fallback ? ["-extension", "MIT-SHM"] : []) {
+          server in
           let window = try openWindow(on: server, size: size)
           defer { window.close() }
           let surface = try showPattern(in: window)

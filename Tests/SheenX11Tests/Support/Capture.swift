@@ -38,7 +38,8 @@ struct XWDImage {
       for x in 0..<width {
         let o = start + y * bytesPerLine + x * 4
         let b = (UInt32(bytes[o]), UInt32(bytes[o + 1]), UInt32(bytes[o + 2]), UInt32(bytes[o + 3]))
-        let v = byteOrder == 0 ? b.3 << 24 | b.2 << 16 | b.1 << 8 | b.0 : b.0 << 24 | b.1 << 16 | b.2 << 8 | b.3
+        let v =
+          byteOrder == 0 ? b.3 << 24 | b.2 << 16 | b.1 << 8 | b.0 : b.0 << 24 | b.1 << 16 | b.2 << 8 | b.3
         pixels[y * width + x] = v & 0xff_ffff
       }
     }
@@ -47,7 +48,8 @@ struct XWDImage {
 
   /// Captures window `id` of `server` with `xwd -id`.
   static func capture(window id: UInt, on server: Xvfb) throws -> XWDImage {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("sheen-\(getpid())-\(id).xwd").path
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("sheen-\(getpid())-\(id).xwd")
+      .path
     defer { try? FileManager.default.removeItem(atPath: path) }
     try server.run("xwd", ["-silent", "-id", "0x" + String(id, radix: 16), "-out", path])
     return try XWDImage(data: Data(contentsOf: URL(fileURLWithPath: path)))
@@ -79,7 +81,8 @@ func drawPattern(into surface: Surface, seed: Int = 0) {
 
 /// Reads the window's events until `done` says so or `timeout` seconds pass; returns them all.
 @discardableResult
-func pump(_ window: X11Window, timeout: Double = 5, until done: ([PlatformEvent]) -> Bool) -> [PlatformEvent] {
+func pump(_ window: X11Window, timeout: Double = 5, until done: ([PlatformEvent]) -> Bool) -> [PlatformEvent]
+{
   var events: [PlatformEvent] = []
   let deadline = Date().addingTimeInterval(timeout)
   while !done(events) && Date() < deadline {

@@ -5,7 +5,9 @@ import Testing
 final class Xvfb {
   /// The `Xvfb` executable, if installed.
   static let path: String? = findExecutable("Xvfb")
-  static var isInstalled: Bool { path != nil && findExecutable("xdotool") != nil && findExecutable("xwd") != nil }
+  static var isInstalled: Bool {
+    path != nil && findExecutable("xdotool") != nil && findExecutable("xwd") != nil
+  }
   static let skipMessage = "Xvfb, xdotool or xwd is not installed (apt-get install xvfb xdotool x11-apps)"
 
   let process: Process
@@ -24,7 +26,8 @@ final class Xvfb {
     try spawn(p)
     process = p
     let reader = LineReader(out.fileHandleForReading.fileDescriptor)
-    guard let line = reader.readLine(timeout: 10), let n = Int(line.trimmingCharacters(in: .whitespaces)) else {
+    guard let line = reader.readLine(timeout: 10), let n = Int(line.trimmingCharacters(in: .whitespaces))
+    else {
       kill(p.processIdentifier, SIGKILL)
       p.waitUntilExit()
       throw TestFailure("Xvfb did not report a display number within 10 s")
@@ -63,7 +66,8 @@ final class Xvfb {
     guard let path = findExecutable(tool) else { throw TestFailure("\(tool) is not installed") }
     let result = try runProcess(path, arguments, environment: environment, timeout: timeout)
     guard result.status == 0 else {
-      throw TestFailure("\(tool) \(arguments.joined(separator: " ")) failed (\(result.status)): \(result.stderr)")
+      throw TestFailure(
+        "\(tool) \(arguments.joined(separator: " ")) failed (\(result.status)): \(result.stderr)")
     }
     return result.stdout
   }
