@@ -68,7 +68,9 @@ public final class Compositor {
       if let s = context.shadowCache.pathShadow(
         layer: layer, path: shape, ctm: ctm, sigma: sigma, stats: &context.statistics)
       {
-        canvas.draw(mask: s.mask, color: color, offsetX: s.dx + Int(offset.x.rounded()), offsetY: s.dy + Int(offset.y.rounded()))
+        canvas.draw(
+          mask: s.mask, color: color, offsetX: s.dx + Int(offset.x.rounded()),
+          offsetY: s.dy + Int(offset.y.rounded()))
       }
       drawBody(layer, canvas, ctm)
       return
@@ -94,7 +96,9 @@ public final class Compositor {
       layer: layer, image: g, ctm: ctm, sigma: sigma, signature: subtreeSignature(layer),
       cacheable: body == full, stats: &context.statistics)
     {
-      canvas.draw(mask: s.mask, color: color, offsetX: s.dx + Int(offset.x.rounded()), offsetY: s.dy + Int(offset.y.rounded()))
+      canvas.draw(
+        mask: s.mask, color: color, offsetX: s.dx + Int(offset.x.rounded()),
+        offsetY: s.dy + Int(offset.y.rounded()))
     }
     canvas.composite(g)
     canvas.recycle(g)

@@ -30,7 +30,8 @@ extension Layer {
       return dx * dx + dy * dy > radius * radius
     }
     if p.x < r.topLeft && p.y < r.topLeft && outside(r.topLeft, r.topLeft, r.topLeft) { return false }
-    if p.x > b.width - r.topRight && p.y < r.topRight && outside(b.width - r.topRight, r.topRight, r.topRight) {
+    if p.x > b.width - r.topRight && p.y < r.topRight && outside(b.width - r.topRight, r.topRight, r.topRight)
+    {
       return false
     }
     if p.x > b.width - r.bottomRight && p.y > b.height - r.bottomRight

@@ -79,8 +79,10 @@ final class ShadowCache {
     t.ty = Double(iy) + Double(k.fy) / 4
     let margin = Int((3 * sigma).rounded(.up)) + 1
     let b = IntRect(enclosing: t.apply(path.controlBounds))
-    guard let shape = try? AlphaMask(
-        width: b.width + 2 * margin, height: b.height + 2 * margin, originX: b.x - margin, originY: b.y - margin)
+    guard
+      let shape = try? AlphaMask(
+        width: b.width + 2 * margin, height: b.height + 2 * margin, originX: b.x - margin,
+        originY: b.y - margin)
     else { return nil }
     shape.fill(path, transform: t)
     shape.blur(sigma: sigma)

@@ -103,7 +103,8 @@ public final class Canvas {
       }
     }
     let area = state.clipBounds.intersection(IntRect(enclosing: t.apply(path.controlBounds)))
-    guard !area.isEmpty, let mask = try? AlphaMask(width: area.width, height: area.height, originX: area.x, originY: area.y)
+    guard !area.isEmpty,
+      let mask = try? AlphaMask(width: area.width, height: area.height, originX: area.x, originY: area.y)
     else {
       state.clipBounds = IntRect(x: state.clipBounds.x, y: state.clipBounds.y, width: 0, height: 0)
       state.clipMask = nil
@@ -274,7 +275,9 @@ public final class Canvas {
     if r.isEmpty { return }
     if let clip = state.clipMask {
       // Fold the clip into a mask of the composited area.
-      guard let both = try? AlphaMask(width: r.width, height: r.height, originX: r.x, originY: r.y) else { return }
+      guard let both = try? AlphaMask(width: r.width, height: r.height, originX: r.x, originY: r.y) else {
+        return
+      }
       for y in r.y..<r.maxY {
         let dst = both.row(y - r.y)
         let c = clip.row(y - clip.originY) + (r.x - clip.originX)

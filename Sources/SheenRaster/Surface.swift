@@ -84,7 +84,8 @@ public final class Surface: @unchecked Sendable {
   }
 
   /// Calls `body` with every row in turn as a buffer of `width` pixels.
-  @inlinable public func forEachRow(_ body: (Int, UnsafeMutableBufferPointer<UInt32>) throws -> Void) rethrows {
+  @inlinable public func forEachRow(_ body: (Int, UnsafeMutableBufferPointer<UInt32>) throws -> Void) rethrows
+  {
     for y in 0..<height {
       try body(y, UnsafeMutableBufferPointer(start: base + y * rowPixels, count: width))
     }

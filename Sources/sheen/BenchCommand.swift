@@ -68,6 +68,7 @@ private func benchRaster(runs: Int) throws {
     let perPixel = median / Double(pixels)
     print(
       name.padding(toLength: 44, withPad: " ", startingAt: 0)
-        + String(format: " %9.4f %9.4f %9.3f %9.2f", median, minimum, perPixel * 1e6, perPixel / clearPerPixel))
+        + String(
+          format: " %9.4f %9.4f %9.3f %9.2f", median, minimum, perPixel * 1e6, perPixel / clearPerPixel))
   }
 }

@@ -24,7 +24,10 @@ func runSample(_ args: [String]) -> Int32 {
       print("usage: sheen sample [-o OUT.png] [--scale S]")
       return 0
     default:
-      FileHandle.standardError.write(Data("sheen sample: unexpected argument '\(args[i])'\nusage: sheen sample [-o OUT.png] [--scale S]\n".utf8))
+      FileHandle.standardError.write(
+        Data(
+          "sheen sample: unexpected argument '\(args[i])'\nusage: sheen sample [-o OUT.png] [--scale S]\n"
+            .utf8))
       return 64
     }
     i += 1

@@ -19,7 +19,8 @@ import Testing
     group.addSublayer(square(10, .testRed))
     group.addSublayer(square(30, .testBlue))
     let g = try render([group], width: 100, height: 60)
-    let perChild = try render([square(10, .testRed, opacity: 0.5), square(30, .testBlue, opacity: 0.5)], width: 100, height: 60)
+    let perChild = try render(
+      [square(10, .testRed, opacity: 0.5), square(30, .testBlue, opacity: 0.5)], width: 100, height: 60)
     // In the overlap the group shows only blue at half strength over white: (128, 128, 255).
     // Per child, blue covers red covering white: (128, 64, 191).
     let overlapGroup = rgba(g[40, 30])

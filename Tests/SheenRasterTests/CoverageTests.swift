@@ -16,7 +16,8 @@ import Testing
   /// The area of the overlap of pixel (px, py) with an axis-aligned rectangle.
   func overlap(_ r: Rect, px: Int, py: Int) -> Double {
     r.intersection(Rect(x: Double(px), y: Double(py), width: 1, height: 1)).isEmpty
-      ? 0 : r.intersection(Rect(x: Double(px), y: Double(py), width: 1, height: 1)).width
+      ? 0
+      : r.intersection(Rect(x: Double(px), y: Double(py), width: 1, height: 1)).width
         * r.intersection(Rect(x: Double(px), y: Double(py), width: 1, height: 1)).height
   }
 
@@ -68,7 +69,8 @@ import Testing
   func circleCoverageMatchesArea(_ cx: Double, _ cy: Double, _ r: Double) throws {
     let w = 32
     let h = 32
-    let cov = try coverage(Path(ellipseIn: Rect(x: cx - r, y: cy - r, width: 2 * r, height: 2 * r)), width: w, height: h)
+    let cov = try coverage(
+      Path(ellipseIn: Rect(x: cx - r, y: cy - r, width: 2 * r, height: 2 * r)), width: w, height: h)
     var total = 0.0
     var worst = 0.0
     for y in 0..<h {

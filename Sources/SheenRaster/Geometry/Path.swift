@@ -146,10 +146,18 @@ public struct Path: Hashable, Sendable {
     let kx = rx * Path.kappa
     let ky = ry * Path.kappa
     move(to: Point(x: cx + rx, y: cy))
-    addCurve(to: Point(x: cx, y: cy + ry), control1: Point(x: cx + rx, y: cy + ky), control2: Point(x: cx + kx, y: cy + ry))
-    addCurve(to: Point(x: cx - rx, y: cy), control1: Point(x: cx - kx, y: cy + ry), control2: Point(x: cx - rx, y: cy + ky))
-    addCurve(to: Point(x: cx, y: cy - ry), control1: Point(x: cx - rx, y: cy - ky), control2: Point(x: cx - kx, y: cy - ry))
-    addCurve(to: Point(x: cx + rx, y: cy), control1: Point(x: cx + kx, y: cy - ry), control2: Point(x: cx + rx, y: cy - ky))
+    addCurve(
+      to: Point(x: cx, y: cy + ry), control1: Point(x: cx + rx, y: cy + ky),
+      control2: Point(x: cx + kx, y: cy + ry))
+    addCurve(
+      to: Point(x: cx - rx, y: cy), control1: Point(x: cx - kx, y: cy + ry),
+      control2: Point(x: cx - rx, y: cy + ky))
+    addCurve(
+      to: Point(x: cx, y: cy - ry), control1: Point(x: cx - rx, y: cy - ky),
+      control2: Point(x: cx - kx, y: cy - ry))
+    addCurve(
+      to: Point(x: cx + rx, y: cy), control1: Point(x: cx + kx, y: cy - ry),
+      control2: Point(x: cx + rx, y: cy - ky))
     closeSubpath()
   }
 
