@@ -64,26 +64,41 @@ public final class Compositor {
     }
     let sigma = layer.shadowRadius * ctm.determinant.magnitude.squareRoot()
     let offset = ctm.applyToVector(Point(x: layer.shadowOffset.width, y: layer.shadowOffset.height))
+    let dx = Int(offset.x.rounded())
+    let dy = Int(offset.y.rounded())
+    // Shadow pixels that the body will cover with opaque colour need not be blended.
+    let hole = opaqueInterior(layer, depth: 0).flatMap { deviceInterior($0, ctm) }
     if let shape = layer.shadowPath {
       if let s = context.shadowCache.pathShadow(
         layer: layer, path: shape, ctm: ctm, sigma: sigma, stats: &context.statistics)
       {
-        canvas.draw(
-          mask: s.mask, color: color, offsetX: s.dx + Int(offset.x.rounded()),
-          offsetY: s.dy + Int(offset.y.rounded()))
+        canvas.draw(mask: s.mask, color: color, offsetX: s.dx + dx, offsetY: s.dy + dy, skipping: hole)
       }
       drawBody(layer, canvas, ctm)
       return
     }
-    // The shadow takes the alpha of everything the layer draws: draw that offscreen first,
-    // including what lies outside the clip but close enough to cast a shadow into it.
+    // The shadow takes the alpha of everything the layer draws. A cached one is drawn, then the
+    // body straight onto the canvas.
+    let signature = subtreeSignature(layer)
+    if let s = context.shadowCache.cachedAlphaShadow(
+      layer: layer, signature: signature, ctm: ctm, sigma: sigma)
+    {
+      canvas.draw(mask: s.mask, color: color, offsetX: s.dx + dx, offsetY: s.dy + dy, skipping: hole)
+      drawBody(layer, canvas, ctm)
+      return
+    }
+    // Otherwise the body is drawn offscreen first: all of it when affordable (so the blur can be
+    // kept), else what lies within reach of the clip.
     let full = IntRect(enclosing: bodyExtent(layer, ctm))
-    let reach = Int((3 * sigma + offset.x.magnitude + offset.y.magnitude).rounded(.up)) + 2
-    let visible = canvas.clipBounds
-    let needed = IntRect(
-      x: visible.x - reach, y: visible.y - reach, width: visible.width + 2 * reach,
-      height: visible.height + 2 * reach)
-    let body = full.intersection(needed)
+    var body = full
+    if full.width > 4096 || full.height > 4096 || full.width * full.height > 4 << 20 {
+      let reach = Int((3 * sigma + offset.x.magnitude + offset.y.magnitude).rounded(.up)) + 2
+      let visible = canvas.clipBounds
+      body = full.intersection(
+        IntRect(
+          x: visible.x - reach, y: visible.y - reach, width: visible.width + 2 * reach,
+          height: visible.height + 2 * reach))
+    }
     canvas.beginGroup(bounds: body, unclipped: true)
     if layer.masksToBounds {
       canvas.transform = ctm
@@ -93,15 +108,59 @@ public final class Compositor {
     guard let g = canvas.endGroupDeferred() else { return }
     // A group cut by the clip only holds part of the shape: its shadow is not kept.
     if let s = context.shadowCache.alphaShadow(
-      layer: layer, image: g, ctm: ctm, sigma: sigma, signature: subtreeSignature(layer),
+      layer: layer, image: g, ctm: ctm, sigma: sigma, signature: signature,
       cacheable: body == full, stats: &context.statistics)
     {
-      canvas.draw(
-        mask: s.mask, color: color, offsetX: s.dx + Int(offset.x.rounded()),
-        offsetY: s.dy + Int(offset.y.rounded()))
+      canvas.draw(mask: s.mask, color: color, offsetX: s.dx + dx, offsetY: s.dy + dy, skipping: hole)
     }
     canvas.composite(g)
     canvas.recycle(g)
+  }
+
+  /// A rectangle (layer coordinates) that the layer's body certainly covers with opaque colour:
+  /// an opaque background inside its rounded corners, or the largest such rectangle of a plain
+  /// sublayer. Nil when there is none worth using.
+  func opaqueInterior(_ layer: Layer, depth: Int) -> Rect? {
+    var best: Rect? = nil
+    func consider(_ r: Rect) {
+      if r.isEmpty { return }
+      if let b = best, b.width * b.height >= r.width * r.height { return }
+      best = r
+    }
+    if let bg = layer.backgroundColor, bg.alpha >= 1 {
+      // Inside a circular corner of radius r, the square inset by r (1 - 1/sqrt 2) is covered.
+      let r = layer.effectiveCornerRadii
+      let k = 0.3
+      let inset = max(max(r.topLeft, r.topRight), max(r.bottomLeft, r.bottomRight)) * k
+      consider(layer.bounds.insetBy(dx: inset, dy: inset))
+    }
+    if depth < 3 {
+      for sub in layer.sublayers
+      where !sub.isHidden && sub.opacity >= 1 && sub.mask == nil && sub.transform.isIdentity {
+        if let r = opaqueInterior(sub, depth: depth + 1) {
+          var inParent = r.offsetBy(dx: sub.frame.minX, dy: sub.frame.minY)
+          if layer.masksToBounds {
+            let rr = layer.effectiveCornerRadii
+            let inset = max(max(rr.topLeft, rr.topRight), max(rr.bottomLeft, rr.bottomRight)) * 0.3
+            inParent = inParent.intersection(layer.bounds.insetBy(dx: inset, dy: inset))
+          }
+          consider(inParent)
+        }
+      }
+    }
+    return best
+  }
+
+  /// The whole device pixels inside a layer-space rectangle, under an axis-aligned transform.
+  func deviceInterior(_ r: Rect, _ ctm: Transform) -> IntRect? {
+    guard ctm.isAxisAligned else { return nil }
+    let d = ctm.apply(r)
+    let x0 = d.minX.rounded(.up)
+    let y0 = d.minY.rounded(.up)
+    let x1 = d.maxX.rounded(.down)
+    let y1 = d.maxY.rounded(.down)
+    guard x1 > x0, y1 > y0, abs(x0) < 1e9, abs(y0) < 1e9, abs(x1) < 1e9, abs(y1) < 1e9 else { return nil }
+    return IntRect(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0))
   }
 
   /// Background, content, sublayers, border: everything a layer draws but its shadow.

@@ -5,7 +5,7 @@ import SheenRaster
 /// A shadow depends on the shape, its size on screen, the blur and where within a pixel it falls,
 /// not on where the layer is: entries are keyed by those and placed relative to the layer's
 /// integer device origin, so a moving (scrolling) layer reuses its blur. Translations are
-/// snapped to quarter pixels, which keeps the result deterministic whatever the history.
+/// snapped to whole pixels (quarter pixels for blurs under 2 pixels), which keeps the result deterministic whatever the history.
 final class ShadowCache {
   struct Key: Hashable {
     let layer: ObjectIdentifier
@@ -36,16 +36,19 @@ final class ShadowCache {
   /// Memory the cache may hold before unused entries are dropped.
   let budget = 32 << 20
 
-  /// Splits a translation into an integer origin and a quarter-pixel fraction.
-  private func snap(_ v: Double) -> (Int, Int) {
-    let q = (v * 4).rounded()
-    let whole = (q / 4).rounded(.down)
-    return (Int(whole), Int(q - whole * 4))
+  /// Splits a translation into an integer origin and a fraction in `steps`ths of a pixel.
+  private func snap(_ v: Double, _ steps: Double) -> (Int, Int) {
+    let q = (v * steps).rounded()
+    let whole = (q / steps).rounded(.down)
+    return (Int(whole), Int(q - whole * steps))
   }
 
   private func key(_ layer: Layer, _ version: Int, _ ctm: Transform, _ sigma: Double) -> (Key, Int, Int) {
-    let (ix, fx) = snap(ctm.tx)
-    let (iy, fy) = snap(ctm.ty)
+    // Under a blur of 2 pixels or more a sub-pixel shift changes no pixel by more than a level or
+    // two: whole pixels then, quarter pixels for sharper shadows.
+    let steps: Double = sigma >= 2 ? 1 : 4
+    let (ix, fx) = snap(ctm.tx, steps)
+    let (iy, fy) = snap(ctm.ty, steps)
     let k = Key(
       layer: ObjectIdentifier(layer), version: version, a: ctm.a, b: ctm.b, c: ctm.c, d: ctm.d,
       fx: fx, fy: fy, sigma: sigma)
@@ -75,8 +78,9 @@ final class ShadowCache {
     if let p = hit(k, ix, iy) { return p }
     // Draw at the snapped position so that the entry is what any layer with this key would get.
     var t = ctm
-    t.tx = Double(ix) + Double(k.fx) / 4
-    t.ty = Double(iy) + Double(k.fy) / 4
+    let steps: Double = sigma >= 2 ? 1 : 4
+    t.tx = Double(ix) + Double(k.fx) / steps
+    t.ty = Double(iy) + Double(k.fy) / steps
     let margin = Int((3 * sigma).rounded(.up)) + 1
     let b = IntRect(enclosing: t.apply(path.controlBounds))
     guard
@@ -88,6 +92,12 @@ final class ShadowCache {
     shape.blur(sigma: sigma)
     stats.blurs += 1
     return store(k, shape, ix, iy)
+  }
+
+  /// The kept shadow of a layer's alpha, if its subtree has not changed since it was blurred.
+  func cachedAlphaShadow(layer: Layer, signature: Int, ctm: Transform, sigma: Double) -> Placed? {
+    let (k, ix, iy) = key(layer, signature, ctm, sigma)
+    return hit(k, ix, iy)
   }
 
   /// The shadow of a rendered group's alpha, blurred by `sigma` pixels. `signature` identifies

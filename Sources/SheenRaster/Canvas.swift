@@ -110,7 +110,7 @@ public final class Canvas {
       state.clipMask = nil
       return
     }
-    var sink = MaskSink(mask: mask)
+    var sink = MaskSink(mask: mask, recordsRuns: true)
     rasterizer.fill(path, transform: t, rule: rule, clip: area, into: &sink)
     if let old = state.clipMask {
       for y in 0..<area.height {
@@ -118,6 +118,7 @@ public final class Canvas {
         let src = old.row(area.y + y - old.originY) + (area.x - old.originX)
         for x in 0..<area.width { dst[x] = UInt8(Pixel.div255(UInt32(dst[x]) * UInt32(src[x]))) }
       }
+      mask.findSolidRuns()
     }
     state.clipBounds = area
     state.clipMask = mask
@@ -130,6 +131,7 @@ public final class Canvas {
     for y in 0..<r.height {
       out.row(y).update(from: m.row(r.y + y - m.originY) + (r.x - m.originX), count: r.width)
     }
+    out.findSolidRuns()
     return out
   }
 
@@ -173,20 +175,34 @@ public final class Canvas {
 
   /// Composites `color` through an alpha mask placed at its origin plus an offset, in device
   /// pixels (the transform does not apply); the clip and global alpha do.
-  public func draw(mask: AlphaMask, color: Color, offsetX: Int = 0, offsetY: Int = 0) {
-    draw(mask: mask, paint: .solid(color), offsetX: offsetX, offsetY: offsetY)
+  public func draw(
+    mask: AlphaMask, color: Color, offsetX: Int = 0, offsetY: Int = 0, skipping hole: IntRect? = nil
+  ) {
+    draw(mask: mask, paint: .solid(color), offsetX: offsetX, offsetY: offsetY, skipping: hole)
   }
 
   /// Composites a paint through an alpha mask placed at its origin plus an offset (device pixels).
-  public func draw(mask: AlphaMask, paint: Paint, offsetX: Int = 0, offsetY: Int = 0) {
+  /// Pixels inside `skipping` are left alone: the caller knows they will be covered by opaque
+  /// colour next (a shadow under its card).
+  public func draw(
+    mask: AlphaMask, paint: Paint, offsetX: Int = 0, offsetY: Int = 0, skipping hole: IntRect? = nil
+  ) {
     let placed = IntRect(
       x: mask.originX + offsetX, y: mask.originY + offsetY, width: mask.width, height: mask.height)
     let r = placed.intersection(state.clipBounds).intersection(target.bounds)
     if r.isEmpty || state.globalAlpha <= 0 { return }
     let sink = makeSink(Shader(paint, ctm: state.transform))
+    let h = hole.map { $0.intersection(r) } ?? IntRect(x: 0, y: 0, width: 0, height: 0)
     for y in r.y..<r.maxY {
       let src = mask.row(y - placed.y) + (r.x - placed.x)
-      sink.maskSpan(y: y, x: r.x, alphas: src, count: r.width)
+      if h.isEmpty || y < h.y || y >= h.maxY {
+        sink.maskSpan(y: y, x: r.x, alphas: src, count: r.width)
+      } else {
+        if h.x > r.x { sink.maskSpan(y: y, x: r.x, alphas: src, count: h.x - r.x) }
+        if h.maxX < r.maxX {
+          sink.maskSpan(y: y, x: h.maxX, alphas: src + (h.maxX - r.x), count: r.maxX - h.maxX)
+        }
+      }
     }
   }
 

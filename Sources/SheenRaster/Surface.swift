@@ -23,8 +23,9 @@ public enum RasterError: Error, Equatable, CustomStringConvertible {
 public final class Surface: @unchecked Sendable {
   /// The largest width or height accepted (larger is refused as absurd).
   public static let maxDimension = 32768
-  /// The largest pixel count accepted (256 MiB of pixels).
-  public static let maxPixels = 1 << 26
+  /// The largest pixel count accepted: a 16384 x 16384 canvas (1 GiB of pixels), the largest a
+  /// scene file may ask for.
+  public static let maxPixels = 1 << 28
 
   public let width: Int
   public let height: Int

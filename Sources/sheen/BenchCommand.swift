@@ -1,15 +1,20 @@
 import Foundation
+import SheenLayers
 import SheenRaster
 
 /// `sheen bench raster`: the rasterizer's per-operation medians.
 func runBench(_ args: [String]) -> Int32 {
-  guard let what = args.first, what == "raster" else {
-    FileHandle.standardError.write(Data("usage: sheen bench raster [--runs N]\n".utf8))
+  guard let what = args.first, what == "raster" || what == "cards" else {
+    FileHandle.standardError.write(Data("usage: sheen bench raster|cards [--runs N]\n".utf8))
     return 64
   }
   var runs = 200
   if let i = args.firstIndex(of: "--runs"), i + 1 < args.count, let n = Int(args[i + 1]), n > 0 { runs = n }
   do {
+    if what == "cards" {
+      try benchCards(runs: runs)
+      return 0
+    }
     try benchRaster(runs: runs)
     return 0
   } catch {
@@ -71,4 +76,36 @@ private func benchRaster(runs: Int) throws {
         + String(
           format: " %9.4f %9.4f %9.3f %9.2f", median, minimum, perPixel * 1e6, perPixel / clearPerPixel))
   }
+}
+
+/// A 1920x1080 frame of sample cards scrolling by a fractional offset every frame.
+private func benchCards(runs: Int) throws {
+  let screen = try Surface(width: 1920, height: 1080)
+  let canvas = Canvas(surface: screen)
+  let root = Layer()
+  for row in 0..<6 {
+    for column in 0..<5 {
+      let cell = Layer()
+      cell.frame = Rect(x: Double(column) * 390, y: Double(row) * 300, width: 390, height: 300)
+      for l in sampleLayers() { cell.addSublayer(l) }
+      root.addSublayer(cell)
+    }
+  }
+  let compositor = Compositor()
+  var offset = 0.0
+  var blurs = 0
+  var frames = 0
+  let r = measure(runs: runs) {
+    offset += 1.37
+    root.frame = Rect(x: 0, y: -(offset.truncatingRemainder(dividingBy: 600)), width: 1920, height: 1800)
+    canvas.clear(Color(hex: "#F2F2F7")!)
+    compositor.context.resetStatistics()
+    compositor.render([root], in: canvas)
+    blurs += compositor.context.statistics.blurs
+    frames += 1
+  }
+  print(
+    String(
+      format: "cards frame 1920x1080: median %.3f ms, min %.3f ms; blurs per frame %.2f", r.median, r.min,
+      Double(blurs) / Double(frames)))
 }

@@ -24,6 +24,39 @@ public final class AlphaMask: @unchecked Sendable {
 
   deinit { base.deallocate() }
 
+  /// Per row, a run of columns `[start, end)` known to hold 255 (empty when unknown), so that
+  /// clipping through the mask can treat that run as no clip at all. Kept by whoever fills the
+  /// mask; `findSolidRuns()` recomputes it from the values.
+  public var solidRuns: [SIMD2<Int32>] = []
+
+  /// The known fully covered run of row `y` (mask coordinates), or an empty range.
+  @inlinable public func solidRun(_ y: Int) -> Range<Int> {
+    guard y >= 0, y < solidRuns.count else { return 0..<0 }
+    let r = solidRuns[y]
+    return Int(r.x)..<Int(max(r.x, r.y))
+  }
+
+  /// Sets `solidRuns` to the longest run of 255 in every row.
+  public func findSolidRuns() {
+    var runs = [SIMD2<Int32>](repeating: .zero, count: height)
+    for y in 0..<height {
+      let row = self.row(y)
+      var best = (0, 0)
+      var x = 0
+      while x < width {
+        if row[x] != 255 {
+          x += 1
+          continue
+        }
+        let start = x
+        while x < width && row[x] == 255 { x += 1 }
+        if x - start > best.1 - best.0 { best = (start, x) }
+      }
+      runs[y] = SIMD2(Int32(best.0), Int32(best.1))
+    }
+    solidRuns = runs
+  }
+
   /// The device-space pixel rectangle the mask covers.
   @inlinable public var deviceBounds: IntRect {
     IntRect(x: originX, y: originY, width: width, height: height)

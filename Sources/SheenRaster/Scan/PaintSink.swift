@@ -53,18 +53,36 @@ struct PaintSink: SpanSink {
   }
 
   func solidSpan(y: Int, x: Int, count: Int, alpha a: UInt8) {
-    if clipMask != nil {
-      var x = x
-      var left = count
-      while left > 0 {
-        let n = min(left, capacity)
-        alphas.update(repeating: a, count: n)
-        maskSpan(y: y, x: x, alphas: alphas, count: n)
-        x += n
-        left -= n
+    if let m = clipMask {
+      // Inside the clip's solid run the clip changes nothing: paint that part unclipped.
+      let run = m.solidRun(y - m.originY)
+      let s0 = max(x, run.lowerBound + m.originX)
+      let s1 = min(x + count, run.upperBound + m.originX)
+      if s1 > s0 {
+        if s0 > x { solidSpanThroughClip(y: y, x: x, count: s0 - x, alpha: a) }
+        unclippedSolidSpan(y: y, x: s0, count: s1 - s0, alpha: a)
+        if x + count > s1 { solidSpanThroughClip(y: y, x: s1, count: x + count - s1, alpha: a) }
+      } else {
+        solidSpanThroughClip(y: y, x: x, count: count, alpha: a)
       }
       return
     }
+    unclippedSolidSpan(y: y, x: x, count: count, alpha: a)
+  }
+
+  private func solidSpanThroughClip(y: Int, x: Int, count: Int, alpha a: UInt8) {
+    var x = x
+    var left = count
+    while left > 0 {
+      let n = min(left, capacity)
+      alphas.update(repeating: a, count: n)
+      maskSpan(y: y, x: x, alphas: alphas, count: n)
+      x += n
+      left -= n
+    }
+  }
+
+  private func unclippedSolidSpan(y: Int, x: Int, count: Int, alpha a: UInt8) {
     let cov = alpha == 255 ? UInt32(a) : Pixel.div255(UInt32(a) * alpha)
     if cov == 0 { return }
     let dst = target.pixel(x, y)
@@ -97,9 +115,14 @@ struct PaintSink: SpanSink {
       var cov = src + done
       if let m = clipMask {
         let my = y - m.originY
-        let mrow = m.row(my) + (px - m.originX)
-        for i in 0..<n { alphas[i] = UInt8(Pixel.div255(UInt32(cov[i]) * UInt32(mrow[i]))) }
-        cov = UnsafePointer(alphas)
+        let run = m.solidRun(my)
+        let lo = px - m.originX
+        // Entirely inside the clip's solid run, the clip changes nothing.
+        if !(lo >= run.lowerBound && lo + n <= run.upperBound) {
+          let mrow = m.row(my) + lo
+          for i in 0..<n { alphas[i] = UInt8(Pixel.div255(UInt32(cov[i]) * UInt32(mrow[i]))) }
+          cov = UnsafePointer(alphas)
+        }
       }
       if alpha != 255 {
         for i in 0..<n { alphas[i] = UInt8(Pixel.div255(UInt32(cov[i]) * alpha)) }
@@ -120,11 +143,29 @@ struct PaintSink: SpanSink {
 /// Accumulates coverage into an alpha mask: `m = m + c - m * c / 255` (coverage union).
 struct MaskSink: SpanSink {
   let mask: AlphaMask
+  /// Whether to record each row's widest run of 255 in the mask's `solidRuns` (for a mask that
+  /// starts empty and receives one path).
+  var recordsRuns = false
+
+  init(mask: AlphaMask, recordsRuns: Bool = false) {
+    self.mask = mask
+    self.recordsRuns = recordsRuns
+    if recordsRuns && mask.solidRuns.count != mask.height {
+      mask.solidRuns = [SIMD2<Int32>](repeating: .zero, count: mask.height)
+    }
+  }
 
   func solidSpan(y: Int, x: Int, count: Int, alpha a: UInt8) {
     let row = mask.row(y - mask.originY) + (x - mask.originX)
     if a == 255 {
       row.update(repeating: 255, count: count)
+      if recordsRuns {
+        let r = mask.solidRuns[y - mask.originY]
+        if count > Int(r.y - r.x) {
+          let start = Int32(x - mask.originX)
+          mask.solidRuns[y - mask.originY] = SIMD2(start, start + Int32(count))
+        }
+      }
       return
     }
     let c = UInt32(a)
