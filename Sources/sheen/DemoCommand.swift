@@ -6,7 +6,7 @@ import SheenX11
 private let demoUsage = """
   usage: sheen demo [options]
 
-  Opens an X11 window (on $DISPLAY) and animates it until closed.
+  Opens a window (Wayland or X11) and animates it until closed.
 
   options:
     --fps N          target frames per second (default 60; 0 = as fast as possible)
@@ -15,8 +15,9 @@ private let demoUsage = """
     --title TEXT     window title (default "Sheen")
     --test-pattern   draw a static, deterministic pattern (see DemoClient.testPatternPixel)
     --print-events   print one line per event on stdout (and a "ready" line once shown)
+    --backend B      wayland or x11 (default: Wayland when $WAYLAND_DISPLAY is reachable, else X11)
 
-  exit status: 0 closed, interrupted or done; 3 no X display or the X server went away;
+  exit status: 0 closed, interrupted or done; 3 no display or the display server went away;
   64 bad usage.
   """
 
@@ -28,6 +29,7 @@ struct DemoOptions {
   var title = "Sheen"
   var testPattern = false
   var printEvents = false
+  var backend: Backend?
 
   /// Parses `args`; returns an error message for bad usage, or nil with `help` for `--help`.
   static func parse(_ args: [String]) -> Result<DemoOptions?, DemoUsageError> {
@@ -62,6 +64,11 @@ struct DemoOptions {
         case "--title": o.title = try value(arg)
         case "--test-pattern": o.testPattern = true
         case "--print-events": o.printEvents = true
+        case "--backend":
+          guard let b = Backend(rawValue: try value(arg)) else {
+            throw DemoUsageError("--backend needs wayland or x11")
+          }
+          o.backend = b
         default: throw DemoUsageError("unknown option '\(arg)'")
         }
         i += 1
@@ -92,15 +99,15 @@ func runDemo(_ args: [String]) -> Int32 {
     options = o
   }
 
-  let window: X11Window
+  let opened: OpenedWindow
   do {
-    let display = try X11Display()
-    window = try X11Window(display: display, title: options.title, size: options.size)
+    opened = try openWindow(backend: options.backend, title: options.title, size: options.size)
   } catch {
     FileHandle.standardError.write(Data("sheen demo: \(error)\n".utf8))
     return 3
   }
 
+  let window = opened.window
   let client = DemoClient(testPattern: options.testPattern)
   let loop = FrameLoop(
     window: window, client: client, framesPerSecond: options.fps, maxFrames: options.frames)
@@ -113,9 +120,8 @@ func runDemo(_ args: [String]) -> Int32 {
       let surface = try window.framebuffer()
       client.draw(into: surface, frame: FrameLoop.FrameInfo(index: 0, time: 0))
       window.present()
-      window.waitForPresentCompletion()
-      let shm = window.sharedMemoryID.map(String.init) ?? "none"
-      printLine("ready window=0x\(String(window.windowID, radix: 16)) shm=\(shm) size=\(window.size)")
+      opened.waitUntilShown()
+      printLine("ready \(opened.readyFields())")
     }
     let reason = try loop.run()
     window.close()
