@@ -9,21 +9,23 @@ import SheenRaster
 /// so moving a layer draws its shadow without blurring again.
 public final class Compositor {
   public let context: RenderContext
+  /// What this compositor counted during the current `render` call.
+  var counts = RenderContext.Statistics()
 
   public init(context: RenderContext = RenderContext()) {
     self.context = context
   }
 
   /// Renders `layers` (back to front) with `transform` mapping their parent's coordinates (points)
-  /// to device pixels; the canvas' clip limits the work.
-  public func render(_ layers: [Layer], in canvas: Canvas, transform: Transform = .identity) {
-    for l in layers { render(l, in: canvas, parentTransform: transform) }
-    context.shadowCache.endFrame()
-  }
-
-  /// Renders one layer and its subtree.
-  public func render(_ layer: Layer, in canvas: Canvas, parentTransform: Transform) {
-    draw(layer, canvas, parentTransform)
+  /// to device pixels; the canvas' clip limits the work. With `endsFrame` false (one band of a
+  /// frame among several) the caches are not aged.
+  public func render(
+    _ layers: [Layer], in canvas: Canvas, transform: Transform = .identity, endsFrame: Bool = true
+  ) {
+    counts = RenderContext.Statistics()
+    for l in layers { draw(l, canvas, transform) }
+    context.add(counts)
+    if endsFrame { context.endFrame() }
   }
 
   // MARK: Per layer
@@ -35,10 +37,10 @@ public final class Compositor {
     guard ctm.determinant != 0, ctm.determinant.isFinite else { return }
     let extent = IntRect(enclosing: fullExtent(layer, ctm))
     if extent.intersection(canvas.clipBounds).isEmpty {
-      context.statistics.layersCulled += 1
+      counts.layersCulled += 1
       return
     }
-    context.statistics.layersDrawn += 1
+    counts.layersDrawn += 1
 
     var maskImage: AlphaMask? = nil
     if let m = layer.mask {
@@ -70,7 +72,7 @@ public final class Compositor {
     let hole = opaqueInterior(layer, depth: 0).flatMap { deviceInterior($0, ctm) }
     if let shape = layer.shadowPath {
       if let s = context.shadowCache.pathShadow(
-        layer: layer, path: shape, ctm: ctm, sigma: sigma, stats: &context.statistics)
+        layer: layer, path: shape, ctm: ctm, sigma: sigma, stats: &counts)
       {
         canvas.draw(mask: s.mask, color: color, offsetX: s.dx + dx, offsetY: s.dy + dy, skipping: hole)
       }
@@ -109,7 +111,7 @@ public final class Compositor {
     // A group cut by the clip only holds part of the shape: its shadow is not kept.
     if let s = context.shadowCache.alphaShadow(
       layer: layer, image: g, ctm: ctm, sigma: sigma, signature: signature,
-      cacheable: body == full, stats: &context.statistics)
+      cacheable: body == full, stats: &counts)
     {
       canvas.draw(mask: s.mask, color: color, offsetX: s.dx + dx, offsetY: s.dy + dy, skipping: hole)
     }

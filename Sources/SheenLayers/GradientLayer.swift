@@ -36,6 +36,8 @@ public final class GradientLayer: Layer {
 
   public override var hasContent: Bool { !colors.isEmpty }
 
+  public override func prepareForDrawing() { _ = gradient }
+
   public override func drawContent(in canvas: Canvas, context: RenderContext) {
     guard colors.count > 0 else { return }
     let path = roundedBoundsPath

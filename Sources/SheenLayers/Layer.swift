@@ -76,6 +76,11 @@ open class Layer {
 
   public init() {}
 
+  /// An object that presents this layer through another API (SheenKit's `CALayer` face), kept
+  /// alive by the layer so that walking the tree returns the very object that was inserted.
+  /// SheenLayers never reads it.
+  public var owner: AnyObject?
+
   // MARK: Geometry
 
   /// Position and size in the superlayer's coordinates (the untransformed frame).
@@ -190,6 +195,10 @@ open class Layer {
 
   /// The area the layer's background, content and border can cover, in its own coordinates.
   open var contentExtent: Rect { bounds }
+
+  /// Builds whatever the layer computes lazily (a text layout, a gradient table) so that drawing
+  /// only reads: bands of a frame are drawn on several threads.
+  open func prepareForDrawing() {}
 
   /// Whether this layer draws content of its own besides background and border (subclasses).
   open var hasContent: Bool { false }

@@ -1,24 +1,45 @@
 import SheenRaster
 import SheenText
+import Synchronization
 
-/// What the compositor keeps from frame to frame (caches) and counts (statistics).
-public final class RenderContext {
+/// What compositors keep from frame to frame (caches) and count (statistics). One context may
+/// serve several compositors rendering bands of one frame on different threads: its caches and
+/// counters are locked.
+public final class RenderContext: Sendable {
   /// Counters of expensive work, reset by `resetStatistics()`.
   public struct Statistics: Hashable, Sendable {
     /// Gaussian blurs computed (a cached shadow costs none).
     public var blurs = 0
-    /// Layers drawn.
+    /// Layers drawn (once per band that draws them).
     public var layersDrawn = 0
     /// Layers skipped because they were outside the clip.
     public var layersCulled = 0
+
+    public init() {}
+
+    static func + (a: Statistics, b: Statistics) -> Statistics {
+      var s = a
+      s.blurs += b.blurs
+      s.layersDrawn += b.layersDrawn
+      s.layersCulled += b.layersCulled
+      return s
+    }
   }
 
-  public var statistics = Statistics()
+  private let counters = Mutex(Statistics())
   let shadowCache = ShadowCache()
   /// Draws text through a glyph cache shared by every frame.
   public let textRenderer = TextRenderer()
 
   public init() {}
 
-  public func resetStatistics() { statistics = Statistics() }
+  /// What was counted since the last reset.
+  public var statistics: Statistics { counters.withLock { $0 } }
+
+  public func resetStatistics() { counters.withLock { $0 = Statistics() } }
+
+  func add(_ s: Statistics) { counters.withLock { $0 = $0 + s } }
+
+  /// Ends a frame: lets the caches drop what was not used recently.
+  public func endFrame() { shadowCache.endFrame() }
 }

@@ -1,4 +1,5 @@
 import SheenRaster
+import Synchronization
 
 /// Blurred shadow masks kept from frame to frame.
 ///
@@ -6,7 +7,10 @@ import SheenRaster
 /// not on where the layer is: entries are keyed by those and placed relative to the layer's
 /// integer device origin, so a moving (scrolling) layer reuses its blur. Translations are
 /// snapped to whole pixels (quarter pixels for blurs under 2 pixels), which keeps the result deterministic whatever the history.
-final class ShadowCache {
+///
+/// Bands of one frame may be rendered on several threads: the table is locked, and a blur is
+/// computed outside the lock (two threads missing the same entry compute the same pixels).
+final class ShadowCache: Sendable {
   struct Key: Hashable {
     let layer: ObjectIdentifier
     let version: Int
@@ -30,9 +34,13 @@ final class ShadowCache {
     let dy: Int
   }
 
-  private var entries: [Key: Entry] = [:]
-  private var frame: UInt64 = 0
-  private var bytes = 0
+  struct State {
+    var entries: [Key: Entry] = [:]
+    var frame: UInt64 = 0
+    var bytes = 0
+  }
+
+  private let state = Mutex(State())
   /// Memory the cache may hold before unused entries are dropped.
   let budget = 32 << 20
 
@@ -56,15 +64,20 @@ final class ShadowCache {
   }
 
   private func hit(_ k: Key, _ ix: Int, _ iy: Int) -> Placed? {
-    guard var e = entries[k] else { return nil }
-    e.lastUsed = frame
-    entries[k] = e
-    return Placed(mask: e.mask, dx: ix + e.relX - e.mask.originX, dy: iy + e.relY - e.mask.originY)
+    state.withLock { st in
+      guard var e = st.entries[k] else { return nil }
+      e.lastUsed = st.frame
+      st.entries[k] = e
+      return Placed(mask: e.mask, dx: ix + e.relX - e.mask.originX, dy: iy + e.relY - e.mask.originY)
+    }
   }
 
   private func store(_ k: Key, _ mask: AlphaMask, _ ix: Int, _ iy: Int) -> Placed {
-    entries[k] = Entry(mask: mask, relX: mask.originX - ix, relY: mask.originY - iy, lastUsed: frame)
-    bytes += mask.width * mask.height
+    state.withLock { st in
+      let old = st.entries.updateValue(
+        Entry(mask: mask, relX: mask.originX - ix, relY: mask.originY - iy, lastUsed: st.frame), forKey: k)
+      st.bytes += mask.width * mask.height - (old.map { $0.mask.width * $0.mask.height } ?? 0)
+    }
     return Placed(mask: mask, dx: 0, dy: 0)
   }
 
@@ -117,11 +130,13 @@ final class ShadowCache {
 
   /// Ends a frame: drops entries not used recently when over budget.
   func endFrame() {
-    frame += 1
-    if bytes <= budget && entries.count < 4096 { return }
-    for (k, e) in entries where e.lastUsed + 2 < frame {
-      entries[k] = nil
-      bytes -= e.mask.width * e.mask.height
+    state.withLock { st in
+      st.frame += 1
+      if st.bytes <= budget && st.entries.count < 4096 { return }
+      for (k, e) in st.entries where e.lastUsed + 2 < st.frame {
+        st.entries[k] = nil
+        st.bytes -= e.mask.width * e.mask.height
+      }
     }
   }
 }

@@ -52,6 +52,8 @@ public final class TextLayer: Layer {
     return l
   }
 
+  public override func prepareForDrawing() { _ = layout }
+
   public override func drawContent(in canvas: Canvas, context: RenderContext) {
     guard let layout, foregroundColor.alpha > 0 else { return }
     // Core Animation draws a text layer into a bitmap of its size: clip to the bounds.

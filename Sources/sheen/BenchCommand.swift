@@ -12,7 +12,11 @@ func runBench(_ args: [String]) -> Int32 {
   if let i = args.firstIndex(of: "--runs"), i + 1 < args.count, let n = Int(args[i + 1]), n > 0 { runs = n }
   do {
     if what == "cards" {
-      try benchCards(runs: runs)
+      var threads: Int? = nil
+      if let i = args.firstIndex(of: "--threads"), i + 1 < args.count, let n = Int(args[i + 1]), n > 0 {
+        threads = n
+      }
+      try benchCards(runs: runs, threads: threads)
       return 0
     }
     try benchRaster(runs: runs)
@@ -79,9 +83,8 @@ private func benchRaster(runs: Int) throws {
 }
 
 /// A 1920x1080 frame of sample cards scrolling by a fractional offset every frame.
-private func benchCards(runs: Int) throws {
+private func benchCards(runs: Int, threads: Int?) throws {
   let screen = try Surface(width: 1920, height: 1080)
-  let canvas = Canvas(surface: screen)
   let root = Layer()
   for row in 0..<6 {
     for column in 0..<5 {
@@ -91,21 +94,21 @@ private func benchCards(runs: Int) throws {
       root.addSublayer(cell)
     }
   }
-  let compositor = Compositor()
+  let renderer = FrameRenderer(threads: threads)
+  let background = Color(hex: "#F2F2F7")!
   var offset = 0.0
   var blurs = 0
   var frames = 0
   let r = measure(runs: runs) {
     offset += 1.37
     root.frame = Rect(x: 0, y: -(offset.truncatingRemainder(dividingBy: 600)), width: 1920, height: 1800)
-    canvas.clear(Color(hex: "#F2F2F7")!)
-    compositor.context.resetStatistics()
-    compositor.render([root], in: canvas)
-    blurs += compositor.context.statistics.blurs
+    renderer.context.resetStatistics()
+    renderer.render([root], into: screen, background: background)
+    blurs += renderer.context.statistics.blurs
     frames += 1
   }
   print(
     String(
-      format: "cards frame 1920x1080: median %.3f ms, min %.3f ms; blurs per frame %.2f", r.median, r.min,
-      Double(blurs) / Double(frames)))
+      format: "cards frame 1920x1080, %d thread(s): median %.3f ms, min %.3f ms; blurs per frame %.2f",
+      renderer.threads, r.median, r.min, Double(blurs) / Double(frames)))
 }

@@ -1,0 +1,88 @@
+import Foundation
+import SheenRaster
+
+/// Renders whole frames of a layer tree, splitting each frame into horizontal bands drawn on
+/// several threads (Blend2D's and LVGL's approach). Every band renders the whole tree clipped to
+/// itself, so the pixels are the same whatever the number of threads; the shadow and glyph
+/// caches are shared and locked.
+public final class FrameRenderer: @unchecked Sendable {
+  /// Threads used per frame (1 draws on the caller's thread only).
+  public let threads: Int
+  /// The caches and counters shared by every band.
+  public let context: RenderContext
+  private var bands: [Band] = []
+
+  /// One band's canvas and compositor, kept from frame to frame.
+  private final class Band: @unchecked Sendable {
+    let canvas: Canvas
+    let compositor: Compositor
+    let rows: Range<Int>
+    init(surface: Surface, rows: Range<Int>, context: RenderContext) {
+      canvas = Canvas(surface: surface)
+      compositor = Compositor(context: context)
+      self.rows = rows
+    }
+  }
+
+  /// - Parameter threads: how many threads draw a frame; nil means one per processor.
+  public init(threads: Int? = nil, context: RenderContext = RenderContext()) {
+    let n = threads ?? ProcessInfo.processInfo.activeProcessorCount
+    self.threads = max(1, min(n, 64))
+    self.context = context
+  }
+
+  /// Clears `surface` to `background` and renders `layers` with `transform` (points to pixels).
+  public func render(
+    _ layers: [Layer], into surface: Surface, transform: Transform = .identity, background: Color = .clear
+  ) {
+    prepare(layers)
+    let bands = self.bands(for: surface)
+    // The tree is only read while bands are drawn (prepare() built everything lazy).
+    let tree = SharedTree(layers: layers)
+    let work = { @Sendable (i: Int) in
+      let layers = tree.layers
+      let b = bands[i]
+      b.canvas.save()
+      b.canvas.clip(
+        to: Rect(
+          x: 0, y: Double(b.rows.lowerBound), width: Double(surface.width), height: Double(b.rows.count)))
+      b.canvas.clear(background)
+      b.compositor.render(layers, in: b.canvas, transform: transform, endsFrame: false)
+      b.canvas.restore()
+    }
+    if bands.count == 1 {
+      work(0)
+    } else {
+      DispatchQueue.concurrentPerform(iterations: bands.count, execute: work)
+    }
+    context.endFrame()
+  }
+
+  /// Bands for this surface: a few per thread, so that an uneven band does not leave a thread
+  /// idle for long.
+  private func bands(for surface: Surface) -> [Band] {
+    let count = threads == 1 ? 1 : min(surface.height, threads * 4)
+    if let first = bands.first, first.canvas.surface === surface, bands.count == count { return bands }
+    var out: [Band] = []
+    for i in 0..<count {
+      let y0 = surface.height * i / count
+      let y1 = surface.height * (i + 1) / count
+      out.append(Band(surface: surface, rows: y0..<y1, context: context))
+    }
+    bands = out
+    return out
+  }
+
+  private func prepare(_ layers: [Layer]) {
+    for l in layers {
+      l.prepareForDrawing()
+      if let m = l.mask { prepare([m]) }
+      prepare(l.sublayers)
+    }
+  }
+}
+
+/// The layer tree handed to band threads, which only read it.
+private struct SharedTree: @unchecked Sendable {
+  let layers: [Layer]
+}
