@@ -6,6 +6,8 @@ public enum TextBenchmark {
   /// Times in milliseconds.
   public struct Result: Sendable, CustomStringConvertible {
     public var glyphs: Int
+    /// Loading and validating DejaVu Sans from its file (every glyph decoded once).
+    public var fontLoadMilliseconds: Double
     /// Layout alone.
     public var layoutMilliseconds: Double
     /// Layout and drawing with an empty cache.
@@ -18,7 +20,8 @@ public enum TextBenchmark {
 
     public var description: String {
       func f(_ v: Double) -> String { String(Double(Int((v * 1000).rounded())) / 1000) }
-      return "\(glyphs) glyphs: layout \(f(layoutMilliseconds)) ms, layout+draw cold "
+      return
+        "font load \(f(fontLoadMilliseconds)) ms; \(glyphs) glyphs: layout \(f(layoutMilliseconds)) ms, layout+draw cold "
         + "\(f(coldMilliseconds)) ms (\(coldRasterizations) rasterizations), warm "
         + "\(f(warmMilliseconds)) ms (\(warmRasterizations) rasterizations)"
     }
@@ -31,7 +34,11 @@ public enum TextBenchmark {
 
   /// Lays out and draws about `glyphs` glyphs of `size` pt text on a 1:1 canvas.
   public static func run(glyphs: Int = 2000, size: Double = 14, warmRuns: Int = 10) throws -> Result {
-    let font = try Font.regular
+    let clock = ContinuousClock()
+    var loaded: Font? = nil
+    let path = try BundledAssets.fontsDirectory() + "/" + Font.Weight.regular.fileName
+    let loadTime = try clock.measure { loaded = try Font(contentsOfFile: path) }
+    let font = loaded!
     var string = ""
     while string.unicodeScalars.count < glyphs { string += sample }
     string = String(String.UnicodeScalarView(string.unicodeScalars.prefix(glyphs)))
@@ -40,7 +47,6 @@ public enum TextBenchmark {
     let surface = try Surface(width: Int(width) + 20, height: 600)
     let canvas = Canvas(surface: surface)
     let renderer = TextRenderer(cache: GlyphCache())
-    let clock = ContinuousClock()
 
     func ms(_ d: Duration) -> Double {
       Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15
@@ -60,9 +66,11 @@ public enum TextBenchmark {
       }
       best = min(best, t)
     }
-    let warmRasterizations = (renderer.cache.statistics.rasterizations - coldRasterizations) / max(1, warmRuns)
+    let warmRasterizations =
+      (renderer.cache.statistics.rasterizations - coldRasterizations) / max(1, warmRuns)
     return Result(
-      glyphs: drawn, layoutMilliseconds: ms(layoutTime), coldMilliseconds: ms(cold),
+      glyphs: drawn, fontLoadMilliseconds: ms(loadTime), layoutMilliseconds: ms(layoutTime),
+      coldMilliseconds: ms(cold),
       warmMilliseconds: ms(best), coldRasterizations: coldRasterizations,
       warmRasterizations: warmRasterizations)
   }

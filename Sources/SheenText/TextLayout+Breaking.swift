@@ -161,7 +161,8 @@ struct LineBreaker {
     if !truncate || (!force && Double(fullWidth) <= limit) {
       glyphs.reserveCapacity(b - a)
       for k in range { glyphs.append(TextLayout.Glyph(id: g[k].glyph, x: Double(g[k].pen - origin) * scale)) }
-      let src = a < b ? g[a].source..<(g[b - 1].source + 1) : (a < g.count ? g[a].source : 0)..<(a < g.count ? g[a].source : 0)
+      let first = a < g.count ? g[a].source : 0
+      let src = a < b ? first..<(g[b - 1].source + 1) : first..<first
       return TextLayout.Line(
         glyphs: glyphs, origin: .zero, width: Double(fullWidth) * scale, scalarRange: src,
         isTruncated: false)

@@ -38,6 +38,7 @@ public final class TextRenderer: Sendable {
     let metrics = layout.style.lineMetrics
     let reachUp = (metrics.ascent * 2 + 2) * t.a
     let reachDown = (metrics.descent * 2 + 2) * t.a
+    let emPixels = Int(pixelSize.rounded(.up)) * 2 + 2
     for line in layout.lines {
       let baseline = t.d * (origin.y + line.origin.y) + t.ty
       if baseline + reachDown < Double(clip.y) || baseline - reachUp > Double(clip.maxY) { continue }
@@ -49,7 +50,8 @@ public final class TextRenderer: Sendable {
         let q = Int(quarters)
         let ix = q >> 2
         let bin = q & 3
-        if ix > clip.maxX + 1 { break }
+        // Pens only move right; a glyph's ink reaches at most about an em left of its pen.
+        if ix > clip.maxX + emPixels { break }
         guard let m = cache.mask(font: font, glyph: g.id, pixelSize: pixelSize, bin: bin) else { continue }
         canvas.draw(mask: m.mask, color: color, offsetX: ix, offsetY: iy)
       }

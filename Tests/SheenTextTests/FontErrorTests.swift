@@ -31,7 +31,10 @@ import Testing
   }
 
   @Test func emptyAndForeignFilesAreRefused() {
-    #expect(load([]) == .malformed(table: "table directory", reason: "truncated (value at 0 lies beyond the table's 0 bytes)"))
+    #expect(
+      load([])
+        == .malformed(
+          table: "table directory", reason: "truncated (value at 0 lies beyond the table's 0 bytes)"))
     #expect(load(Array("<html>not a font</html>".utf8))?.table == "table directory")
     #expect(load([0x4F, 0x54, 0x54, 0x4F, 0, 0, 0, 0, 0, 0, 0, 0])?.table == "CFF ")
   }

@@ -73,7 +73,8 @@ import Testing
     let xs = layout.lines[0].glyphs.map(\.x)
     // A (1401) then kern AV -131; V (1401) + kern VT; T (1251) + kern To -348.
     let vt = font.kerning(font.glyphIndex(for: "V"), font.glyphIndex(for: "T"))
-    #expect(xs == [0, 1401 - 131, Double(1401 - 131 + 1401 + vt), Double(1401 - 131 + 1401 + vt + 1251 - 348)])
+    #expect(
+      xs == [0, 1401 - 131, Double(1401 - 131 + 1401 + vt), Double(1401 - 131 + 1401 + vt + 1251 - 348)])
   }
 
   @Test func glyphBoxesMatchGlyfHeaders() throws {
@@ -90,8 +91,12 @@ import Testing
       }
       // fontTools glyf headers: A 16 0 1384 1493, o 113 -29 1141 1147 (regular).
       if weight == .regular {
-        #expect(font.boundingBox(of: font.glyphIndex(for: "A")) == GlyphBox(xMin: 16, yMin: 0, xMax: 1384, yMax: 1493))
-        #expect(font.boundingBox(of: font.glyphIndex(for: "o")) == GlyphBox(xMin: 113, yMin: -29, xMax: 1141, yMax: 1147))
+        #expect(
+          font.boundingBox(of: font.glyphIndex(for: "A"))
+            == GlyphBox(xMin: 16, yMin: 0, xMax: 1384, yMax: 1493))
+        #expect(
+          font.boundingBox(of: font.glyphIndex(for: "o"))
+            == GlyphBox(xMin: 113, yMin: -29, xMax: 1141, yMax: 1147))
       }
     }
   }

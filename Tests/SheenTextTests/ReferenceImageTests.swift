@@ -28,7 +28,8 @@ import Testing
     let path = ReferenceImageTests.directory.appendingPathComponent("\(name).png").path
     let update = ProcessInfo.processInfo.environment["SHEEN_UPDATE_REFERENCES"] != nil
     if update || !FileManager.default.fileExists(atPath: path) {
-      try FileManager.default.createDirectory(at: ReferenceImageTests.directory, withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(
+        at: ReferenceImageTests.directory, withIntermediateDirectories: true)
       try actual.writePNG(to: path)
       if !update { Issue.record("wrote missing reference \(path); look at it and commit it") }
       return

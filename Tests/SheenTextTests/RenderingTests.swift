@@ -24,7 +24,9 @@ import Testing
     let s = try Surface(width: surface.0, height: surface.1)
     let canvas = Canvas(surface: s)
     prepare(canvas)
-    canvas.drawText(TextLayout(string, style: TextStyle(font: font, size: size)), at: origin, color: .black, renderer: renderer)
+    canvas.drawText(
+      TextLayout(string, style: TextStyle(font: font, size: size)), at: origin, color: .black,
+      renderer: renderer)
     return s
   }
 
@@ -97,7 +99,8 @@ import Testing
     let renderer = TextRenderer()
     let plain = try draw("Rotate", size: 20, at: Point(x: 10, y: 10), surface: (120, 120), renderer: renderer)
     let rasterized = renderer.cache.statistics.rasterizations
-    let rotated = try draw("Rotate", size: 20, at: Point(x: 0, y: 0), surface: (120, 120), renderer: renderer) {
+    let rotated = try draw("Rotate", size: 20, at: Point(x: 0, y: 0), surface: (120, 120), renderer: renderer)
+    {
       $0.translateBy(x: 30, y: 20)
       $0.rotate(by: Double.pi / 4)
     }
@@ -106,7 +109,8 @@ import Testing
     let a = ink(plain)
     #expect(abs(ink(rotated) - a) < a / 30)
     // Uniform scale still goes through the cache, at the device pixel size.
-    let scaled = try draw("Rotate", size: 10, at: Point(x: 5, y: 5), surface: (120, 120), renderer: renderer) {
+    let scaled = try draw("Rotate", size: 10, at: Point(x: 5, y: 5), surface: (120, 120), renderer: renderer)
+    {
       $0.scaleBy(x: 2, y: 2)
     }
     #expect(renderer.cache.statistics.outlineFills == 6)
@@ -129,7 +133,9 @@ import Testing
           let s = try Surface(width: 200, height: 40)
           let layout = TextLayout(
             "Shared cache, two threads: 0123456789", style: TextStyle(font: font, size: 13))
-          for _ in 0..<5 { Canvas(surface: s).drawText(layout, at: Point(x: 1.3, y: 2), color: .black, renderer: renderer) }
+          for _ in 0..<5 {
+            Canvas(surface: s).drawText(layout, at: Point(x: 1.3, y: 2), color: .black, renderer: renderer)
+          }
           return s.pixels
         }
       }
@@ -145,5 +151,17 @@ import Testing
     #expect(r.glyphs == 300)
     #expect(r.coldRasterizations > 0)
     #expect(r.warmRasterizations == 0)
+  }
+}
+
+/// The full benchmark, when asked for: `SHEEN_TEXT_BENCHMARK=1 swift test -c release
+/// --filter TextBenchmarkTests`.
+@Suite struct TextBenchmarkTests {
+  @Test(.enabled(if: ProcessInfo.processInfo.environment["SHEEN_TEXT_BENCHMARK"] != nil))
+  func twoThousandGlyphs() throws {
+    for _ in 0..<3 {
+      let r = try TextBenchmark.run()
+      print("TextBenchmark:", r)
+    }
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SheenRaster
+
 @testable import SheenText
 
 /// The checkout's directory, from this file's path.

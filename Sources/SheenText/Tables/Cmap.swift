@@ -47,7 +47,9 @@ struct CharacterMap: Sendable {
       let sub = try cmap.sub(chosen.offset)
       let groups = Int(try sub.u32(12))
       try sub.check(16, groups.multipliedReportingOverflow(by: 12).partialValue, "\(groups) format 12 groups")
-      guard groups <= sub.count / 12 else { throw cmap.malformed("format 12 group count \(groups) is absurd") }
+      guard groups <= sub.count / 12 else {
+        throw cmap.malformed("format 12 group count \(groups) is absurd")
+      }
       table = sub
       count = groups
     }

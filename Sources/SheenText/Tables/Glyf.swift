@@ -71,7 +71,8 @@ struct GlyphTable: Sendable {
     }
   }
 
-  private func appendSimple(_ d: TableReader, contours: Int, glyph g: Int, to out: inout GlyphOutline) throws {
+  private func appendSimple(_ d: TableReader, contours: Int, glyph g: Int, to out: inout GlyphOutline) throws
+  {
     var ends = [Int]()
     ends.reserveCapacity(contours)
     for i in 0..<contours {
@@ -100,7 +101,9 @@ struct GlyphTable: Sendable {
       if f & 0x08 != 0 {
         let repeats = Int(try d.u8(p))
         p += 1
-        guard repeats <= count - i else { throw glyf.malformed("glyph \(g): flag repeat overruns its points") }
+        guard repeats <= count - i else {
+          throw glyf.malformed("glyph \(g): flag repeat overruns its points")
+        }
         for _ in 0..<repeats {
           flags[i] = f
           i += 1
@@ -140,7 +143,8 @@ struct GlyphTable: Sendable {
     for e in ends { out.contourEnds.append(base + e) }
   }
 
-  private func appendComposite(_ d: TableReader, glyph g: Int, to out: inout GlyphOutline, depth: Int) throws {
+  private func appendComposite(_ d: TableReader, glyph g: Int, to out: inout GlyphOutline, depth: Int) throws
+  {
     var p = 10
     var more = true
     while more {
