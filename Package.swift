@@ -59,8 +59,9 @@ let package = Package(
 
     // MARK: - Tests
 
-    .testTarget(name: "SheenRasterTests", dependencies: ["SheenRaster"]),
-    .testTarget(name: "SheenLayersTests", dependencies: ["SheenLayers"]),
+    .target(name: "SheenTestSupport", dependencies: ["SheenRaster"]),
+    .testTarget(name: "SheenRasterTests", dependencies: ["SheenRaster", "SheenTestSupport"]),
+    .testTarget(name: "SheenLayersTests", dependencies: ["SheenLayers", "SheenTestSupport"]),
     .testTarget(name: "SheenKitTests", dependencies: ["SheenKit"]),
     .testTarget(name: "SheenDemoTests", dependencies: ["SheenDemo", "SheenKit"]),
     .testTarget(name: "SheenTextTests", dependencies: ["SheenText"]),
