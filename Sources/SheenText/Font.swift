@@ -80,7 +80,7 @@ public final class Font: Sendable, CustomStringConvertible {
     cmap = try CharacterMap(dir, numGlyphs: header.numGlyphs)
     glyphs = try GlyphTable(dir, header: header)
     kernPairs = try KernTable.pairs(dir)
-    pairPositioning = try PairPositioning(dir)
+    pairPositioning = try PairPositioning(dir, numGlyphs: header.numGlyphs)
     id = Font.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
     for g in 0..<header.numGlyphs {
       _ = try glyphs.box(g)

@@ -66,6 +66,22 @@ import Testing
     #expect(bold.kerning(g(bold, "T"), g(bold, "o")) == -272)
   }
 
+  @Test func gposAndKernTableAgreeOnEveryKernTablePair() throws {
+    // DejaVu carries its kerning twice; the two parsers read independent encodings (class-based
+    // GPOS format 2 against a flat pair list), so agreement on every pair checks both.
+    for weight in Font.Weight.allCases {
+      let font = try Font.bundled(weight)
+      var disagreements = 0
+      for (key, value) in font.kernPairs {
+        let l = GlyphID(UInt16(key >> 16))
+        let r = GlyphID(UInt16(key & 0xFFFF))
+        if font.gposKerning(l, r) != Int(value) { disagreements += 1 }
+      }
+      #expect(font.kernPairs.count > 1000)
+      #expect(disagreements == 0, "\(weight): \(disagreements) of \(font.kernPairs.count) pairs differ")
+    }
+  }
+
   @Test func layoutAdvancesByHmtxPlusKerning() throws {
     let font = try Font.regular
     let style = TextStyle(font: font, size: 2048)  // one point per font unit

@@ -2,14 +2,16 @@
 /// the lookups of every `kern` feature.
 ///
 /// Only the first glyph's x advance is applied, which is what pair kerning stores; placements
-/// and the second glyph's value record are read past, not applied. Structure is validated when
-/// the font loads; coverage and class look-ups read the bytes on demand.
+/// and the second glyph's value record are read past, not applied. Everything is read and
+/// validated when the font loads into arrays indexed by glyph, so a look-up during layout is a
+/// few array reads rather than binary searches through the file.
 struct PairPositioning: Sendable {
   private enum Subtable: Sendable {
-    case pairs(TableReader, coverage: TableReader, size1: Int, size2: Int, advance: Int?, sets: Int)
-    case classes(
-      TableReader, coverage: TableReader, class1: TableReader, class2: TableReader,
-      size1: Int, size2: Int, advance: Int?, count1: Int, count2: Int)
+    /// Format 1: explicit pairs keyed by `left << 16 | right`; covered first glyphs without the
+    /// pair fall through to the next subtable.
+    case pairs([UInt32: Int16])
+    /// Format 2: `class1[left]` (-1 when not covered) and `class2[right]` index `values`.
+    case classes(class1: [Int32], class2: [UInt16], count2: Int, values: [Int16])
   }
 
   /// Pair subtables, one array per lookup, in lookup order.
@@ -17,7 +19,7 @@ struct PairPositioning: Sendable {
 
   var isEmpty: Bool { lookups.isEmpty }
 
-  init(_ dir: TableDirectory) throws {
+  init(_ dir: TableDirectory, numGlyphs: Int) throws {
     guard let gpos = dir.optionalTable("GPOS") else { return }
     guard try gpos.u16(0) == 1 else { throw gpos.malformed("unknown major version") }
     let features = try gpos.sub(Int(try gpos.u16(6)))
@@ -43,7 +45,7 @@ struct PairPositioning: Sendable {
           guard try sub.u16(2) == 2 else { continue }
           sub = try sub.sub(Int(try sub.u32(4)))
         }
-        subtables.append(try PairPositioning.parse(sub))
+        subtables.append(try PairPositioning.parse(sub, numGlyphs: numGlyphs))
       }
       if !subtables.isEmpty { lookups.append(subtables) }
     }
@@ -56,107 +58,98 @@ struct PairPositioning: Sendable {
     format & 0x4 == 0 ? nil : (format & 0x3).nonzeroBitCount * 2
   }
 
-  private static func parse(_ sub: TableReader) throws -> Subtable {
+  private static func parse(_ sub: TableReader, numGlyphs: Int) throws -> Subtable {
     let format = try sub.u16(0)
-    let coverage = try sub.sub(Int(try sub.u16(2)))
-    try validateCoverage(coverage)
+    let covered = try coverage(try sub.sub(Int(try sub.u16(2))))
     let vf1 = try sub.u16(4)
     let vf2 = try sub.u16(6)
-    let size1 = valueSize(vf1)
-    let size2 = valueSize(vf2)
+    let record = valueSize(vf1) + valueSize(vf2)
+    let advance = advanceOffset(vf1)
     switch format {
     case 1:
       let sets = Int(try sub.u16(8))
       try sub.check(10, sets * 2, "\(sets) pair sets")
-      return .pairs(
-        sub, coverage: coverage, size1: size1, size2: size2, advance: advanceOffset(vf1), sets: sets)
+      var pairs: [UInt32: Int16] = [:]
+      for (index, left) in covered.enumerated() where index < sets {
+        let set = try sub.sub(Int(try sub.u16(10 + index * 2)))
+        let n = Int(try set.u16(0))
+        try set.check(2, n * (2 + record), "\(n) pair records")
+        for k in 0..<n {
+          let r = 2 + k * (2 + record)
+          let key = UInt32(left) << 16 | UInt32(try set.u16(r))
+          pairs[key] = try advance.map { try set.i16(r + 2 + $0) } ?? 0
+        }
+      }
+      return .pairs(pairs)
     case 2:
-      let class1 = try sub.sub(Int(try sub.u16(8)))
-      let class2 = try sub.sub(Int(try sub.u16(10)))
-      try validateClassDef(class1)
-      try validateClassDef(class2)
       let count1 = Int(try sub.u16(12))
       let count2 = Int(try sub.u16(14))
-      try sub.check(16, count1 * count2 * (size1 + size2), "\(count1)x\(count2) class records")
-      return .classes(
-        sub, coverage: coverage, class1: class1, class2: class2, size1: size1, size2: size2,
-        advance: advanceOffset(vf1), count1: count1, count2: count2)
+      try sub.check(16, count1 * count2 * record, "\(count1)x\(count2) class records")
+      var class1 = [Int32](repeating: -1, count: numGlyphs)
+      let classes1 = try classes(try sub.sub(Int(try sub.u16(8))), numGlyphs: numGlyphs)
+      for g in covered where Int(g) < numGlyphs {
+        let c = Int(classes1[Int(g)])
+        guard c < count1 else { throw sub.malformed("class \(c) of glyph \(g) is beyond \(count1) classes") }
+        class1[Int(g)] = Int32(c)
+      }
+      let class2 = try classes(try sub.sub(Int(try sub.u16(10))), numGlyphs: numGlyphs)
+      if let c = class2.first(where: { Int($0) >= count2 }) {
+        throw sub.malformed("second class \(c) is beyond \(count2) classes")
+      }
+      var values = [Int16](repeating: 0, count: count1 * count2)
+      if let a = advance {
+        for i in values.indices { values[i] = try sub.i16(16 + i * record + a) }
+      }
+      return .classes(class1: class1, class2: class2, count2: count2, values: values)
     default:
       throw sub.malformed("pair adjustment format \(format) is unknown")
     }
   }
 
-  private static func validateCoverage(_ c: TableReader) throws {
+  /// The glyphs a coverage table lists, in coverage-index order.
+  private static func coverage(_ c: TableReader) throws -> [UInt16] {
     let n = Int(try c.u16(2))
-    switch try c.u16(0) {
-    case 1: try c.check(4, n * 2, "\(n) coverage glyphs")
-    case 2: try c.check(4, n * 6, "\(n) coverage ranges")
-    default: throw c.malformed("coverage format is unknown")
-    }
-  }
-
-  private static func validateClassDef(_ c: TableReader) throws {
+    var out: [UInt16] = []
     switch try c.u16(0) {
     case 1:
+      try c.check(4, n * 2, "\(n) coverage glyphs")
+      out.reserveCapacity(n)
+      for i in 0..<n { out.append(try c.u16(4 + i * 2)) }
+    case 2:
+      try c.check(4, n * 6, "\(n) coverage ranges")
+      for i in 0..<n {
+        let start = try c.u16(4 + i * 6)
+        let end = try c.u16(6 + i * 6)
+        guard start <= end else { throw c.malformed("coverage range \(start)...\(end) is reversed") }
+        out.append(contentsOf: start...end)
+      }
+    default: throw c.malformed("coverage format is unknown")
+    }
+    return out
+  }
+
+  /// The class of every glyph (0 when unlisted) from a class definition table.
+  private static func classes(_ c: TableReader, numGlyphs: Int) throws -> [UInt16] {
+    var out = [UInt16](repeating: 0, count: numGlyphs)
+    switch try c.u16(0) {
+    case 1:
+      let start = Int(try c.u16(2))
       let n = Int(try c.u16(4))
       try c.check(6, n * 2, "\(n) class values")
+      for i in 0..<n where start + i < numGlyphs { out[start + i] = try c.u16(6 + i * 2) }
     case 2:
       let n = Int(try c.u16(2))
       try c.check(4, n * 6, "\(n) class ranges")
+      for i in 0..<n {
+        let start = Int(try c.u16(4 + i * 6))
+        let end = Int(try c.u16(6 + i * 6))
+        let value = try c.u16(8 + i * 6)
+        guard start <= end else { throw c.malformed("class range \(start)...\(end) is reversed") }
+        for g in start...min(end, numGlyphs - 1) where g < numGlyphs { out[g] = value }
+      }
     default: throw c.malformed("class definition format is unknown")
     }
-  }
-
-  /// The coverage index of `g`, or nil when the table does not cover it.
-  private static func coverageIndex(_ c: TableReader, _ g: UInt16) throws -> Int? {
-    let n = Int(try c.u16(2))
-    var lo = 0
-    var hi = n
-    if try c.u16(0) == 1 {
-      while lo < hi {
-        let mid = (lo + hi) / 2
-        let v = try c.u16(4 + mid * 2)
-        if v == g { return mid }
-        if v < g { lo = mid + 1 } else { hi = mid }
-      }
-      return nil
-    }
-    while lo < hi {
-      let mid = (lo + hi) / 2
-      let r = 4 + mid * 6
-      if try c.u16(r + 2) < g {
-        lo = mid + 1
-      } else if try c.u16(r) > g {
-        hi = mid
-      } else {
-        return Int(try c.u16(r + 4)) + Int(g - (try c.u16(r)))
-      }
-    }
-    return nil
-  }
-
-  /// The class of `g` (0 when unlisted).
-  private static func classOf(_ c: TableReader, _ g: UInt16) throws -> Int {
-    if try c.u16(0) == 1 {
-      let start = try c.u16(2)
-      let n = Int(try c.u16(4))
-      guard g >= start, Int(g - start) < n else { return 0 }
-      return Int(try c.u16(6 + Int(g - start) * 2))
-    }
-    var lo = 0
-    var hi = Int(try c.u16(2))
-    while lo < hi {
-      let mid = (lo + hi) / 2
-      let r = 4 + mid * 6
-      if try c.u16(r + 2) < g {
-        lo = mid + 1
-      } else if try c.u16(r) > g {
-        hi = mid
-      } else {
-        return Int(try c.u16(r + 4))
-      }
-    }
-    return 0
+    return out
   }
 
   /// The summed x-advance adjustment for `left` followed by `right`, in font units.
@@ -165,43 +158,20 @@ struct PairPositioning: Sendable {
     for lookup in lookups {
       // Within a lookup, the first subtable that applies to the pair wins.
       for sub in lookup {
-        if let v = try? PairPositioning.apply(sub, left, right) {
-          total += v
-          break
+        switch sub {
+        case .pairs(let pairs):
+          guard let v = pairs[UInt32(left) << 16 | UInt32(right)] else { continue }
+          total += Int(v)
+        case .classes(let class1, let class2, let count2, let values):
+          let l = Int(left)
+          let r = Int(right)
+          guard l < class1.count, class1[l] >= 0 else { continue }
+          let c2 = r < class2.count ? Int(class2[r]) : 0
+          total += Int(values[Int(class1[l]) * count2 + c2])
         }
+        break
       }
     }
     return total
-  }
-
-  /// The adjustment from one subtable, or nil when it does not apply to the pair.
-  private static func apply(_ sub: Subtable, _ left: UInt16, _ right: UInt16) throws -> Int? {
-    switch sub {
-    case .pairs(let t, let coverage, let size1, let size2, let advance, let sets):
-      guard let i = try coverageIndex(coverage, left), i < sets else { return nil }
-      let set = try t.sub(Int(try t.u16(10 + i * 2)))
-      let record = 2 + size1 + size2
-      var lo = 0
-      var hi = Int(try set.u16(0))
-      while lo < hi {
-        let mid = (lo + hi) / 2
-        let r = 2 + mid * record
-        let second = try set.u16(r)
-        if second == right {
-          guard let a = advance else { return 0 }
-          return Int(try set.i16(r + 2 + a))
-        }
-        if second < right { lo = mid + 1 } else { hi = mid }
-      }
-      return nil
-    case .classes(
-      let t, let coverage, let class1, let class2, let size1, let size2, let advance, let count1, let count2):
-      guard try coverageIndex(coverage, left) != nil else { return nil }
-      let c1 = try classOf(class1, left)
-      let c2 = try classOf(class2, right)
-      guard c1 < count1, c2 < count2 else { return nil }
-      guard let a = advance else { return 0 }
-      return Int(try t.i16(16 + (c1 * count2 + c2) * (size1 + size2) + a))
-    }
   }
 }
