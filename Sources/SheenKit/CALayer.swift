@@ -1,0 +1,307 @@
+import Foundation
+import SheenLayers
+import SheenRaster
+
+/// Which corners `cornerRadius` rounds (Core Animation's `CACornerMask`).
+public struct CACornerMask: OptionSet, Hashable, Sendable {
+  public let rawValue: UInt
+  public init(rawValue: UInt) { self.rawValue = rawValue }
+
+  public static let layerMinXMinYCorner = CACornerMask(rawValue: 1)
+  public static let layerMaxXMinYCorner = CACornerMask(rawValue: 2)
+  public static let layerMinXMaxYCorner = CACornerMask(rawValue: 4)
+  public static let layerMaxXMaxYCorner = CACornerMask(rawValue: 8)
+
+  var sheen: CornerMask { CornerMask(rawValue: UInt8(rawValue & 0xF)) }
+  init(_ m: CornerMask) { self.init(rawValue: UInt(m.rawValue)) }
+}
+
+/// Marks layers that views create for their own drawing (a label's text, a scroll view's
+/// content): they are drawn but not listed in `sublayers`, as UIKit's private layers.
+final class InternalLayerMarker: Sendable {
+  static let shared = InternalLayerMarker()
+}
+
+/// A layer (Core Animation's `CALayer`): a face over SheenLayers' real `Layer`, which holds every
+/// property. The real layer keeps its face alive (`Layer.owner`), so `sublayers` returns the very
+/// faces that were inserted, subclass and stored properties included.
+///
+/// Unlike Core Animation:
+/// - layer properties set outside a `UIView.animate` block change at once (no implicit
+///   animations); inside a block, the view's own layer animates `cornerRadius`, `borderWidth`
+///   and the shadow's opacity, radius and offset;
+/// - `bounds.origin` is always zero, and `zPosition` is stored but not used for ordering;
+/// - `init()` is `required`, so that `UIView.layerClass` can create any subclass.
+open class CALayer {
+  /// The real layer this face presents.
+  public let sheenLayer: Layer
+  /// The view whose layer this is (UIKit makes the view the layer's delegate).
+  weak var view: UIView?
+  /// Where sublayers go: the layer itself, or a scroll view's content layer.
+  var sublayerHost: Layer
+
+  /// Presents `layer`, which must not have a face yet.
+  init(presenting layer: Layer) {
+    sheenLayer = layer
+    sublayerHost = layer
+    layer.owner = self
+  }
+
+  public required convenience init() { self.init(presenting: Layer()) }
+
+  /// The face of a real layer: the one it has, or a new one of the matching class.
+  public static func face(of layer: Layer) -> CALayer {
+    if let f = layer.owner as? CALayer { return f }
+    switch layer {
+    case let l as ShapeLayer: return CAShapeLayer(presenting: l)
+    case let l as GradientLayer: return CAGradientLayer(presenting: l)
+    case let l as TextLayer: return CATextLayer(presenting: l)
+    default: return CALayer(presenting: layer)
+    }
+  }
+
+  // MARK: Geometry
+
+  /// The frame in the superlayer's coordinates (for a view's layer, the view's frame).
+  open var frame: CGRect {
+    get { view?.frame ?? CGRect(sheenLayer.frame) }
+    set {
+      if let view { view.frame = newValue } else { sheenLayer.frame = newValue.sheen }
+    }
+  }
+
+  /// The layer's own coordinates. Setting it keeps `position` where it is.
+  open var bounds: CGRect {
+    get { view?.bounds ?? CGRect(origin: .zero, size: CGSize(sheenLayer.frame.size)) }
+    set {
+      if let view { view.bounds = newValue; return }
+      let p = position
+      let a = sheenLayer.anchorPoint
+      let s = newValue.size.sheen
+      sheenLayer.frame = Rect(
+        x: Double(p.x) - a.x * s.width, y: Double(p.y) - a.y * s.height, width: s.width, height: s.height)
+    }
+  }
+
+  /// Where the anchor point sits in the superlayer (for a view's layer, the view's center).
+  open var position: CGPoint {
+    get {
+      if let view { return view.center }
+      let f = sheenLayer.frame
+      let a = sheenLayer.anchorPoint
+      return CGPoint(x: f.minX + a.x * f.width, y: f.minY + a.y * f.height)
+    }
+    set {
+      if let view { view.center = newValue; return }
+      let f = sheenLayer.frame
+      let a = sheenLayer.anchorPoint
+      sheenLayer.frame.origin = Point(
+        x: Double(newValue.x) - a.x * f.width, y: Double(newValue.y) - a.y * f.height)
+    }
+  }
+
+  open var anchorPoint: CGPoint {
+    get { CGPoint(sheenLayer.anchorPoint) }
+    set { sheenLayer.anchorPoint = newValue.sheen }
+  }
+
+  /// Stored; unlike Core Animation, it does not reorder siblings.
+  open var zPosition: CGFloat = 0
+
+  /// The layer's transform as an affine transform (scale, rotation, translation).
+  open func affineTransform() -> CGAffineTransform {
+    view?.transform ?? CGAffineTransform(sheenLayer.transform)
+  }
+
+  open func setAffineTransform(_ t: CGAffineTransform) {
+    if let view { view.transform = t } else { sheenLayer.transform = t.layerTransform }
+  }
+
+  open var isHidden: Bool {
+    get { sheenLayer.isHidden }
+    set { sheenLayer.isHidden = newValue }
+  }
+
+  // MARK: Appearance
+
+  open var backgroundColor: CGColor? {
+    get { sheenLayer.backgroundColor.map(CGColor.init) }
+    set {
+      if let view {
+        view.backgroundColor = newValue.map(UIColor.init(cgColor:))
+      } else {
+        sheenLayer.backgroundColor = newValue?.color
+      }
+    }
+  }
+
+  open var cornerRadius: CGFloat {
+    get { CGFloat(animatedModel(.cornerRadius)?[0] ?? sheenLayer.cornerRadius) }
+    set {
+      view?.animatableWillChange(.cornerRadius)
+      sheenLayer.cornerRadius = Double(newValue)
+    }
+  }
+
+  open var maskedCorners: CACornerMask {
+    get { CACornerMask(sheenLayer.maskedCorners) }
+    set { sheenLayer.maskedCorners = newValue.sheen }
+  }
+
+  open var masksToBounds: Bool {
+    get { sheenLayer.masksToBounds }
+    set { sheenLayer.masksToBounds = newValue }
+  }
+
+  open var borderWidth: CGFloat {
+    get { CGFloat(animatedModel(.borderWidth)?[0] ?? sheenLayer.borderWidth) }
+    set {
+      view?.animatableWillChange(.borderWidth)
+      sheenLayer.borderWidth = Double(newValue)
+    }
+  }
+
+  open var borderColor: CGColor? {
+    get { sheenLayer.borderColor.map(CGColor.init) }
+    set { sheenLayer.borderColor = newValue?.color }
+  }
+
+  /// Group opacity (for a view's layer, the view's alpha).
+  open var opacity: Float {
+    get { view.map { Float($0.alpha) } ?? Float(sheenLayer.opacity) }
+    set {
+      if let view { view.alpha = CGFloat(newValue) } else { sheenLayer.opacity = Double(newValue) }
+    }
+  }
+
+  // MARK: Shadow
+
+  open var shadowColor: CGColor? {
+    get { sheenLayer.shadowColor.map(CGColor.init) }
+    set { sheenLayer.shadowColor = newValue?.color }
+  }
+
+  open var shadowOpacity: Float {
+    get { Float(animatedModel(.shadowOpacity)?[0] ?? sheenLayer.shadowOpacity) }
+    set {
+      view?.animatableWillChange(.shadowOpacity)
+      sheenLayer.shadowOpacity = Double(newValue)
+    }
+  }
+
+  /// Core Animation's default is (0, -3).
+  open var shadowOffset: CGSize {
+    get {
+      if let v = animatedModel(.shadowOffset) { return CGSize(width: v[0], height: v[1]) }
+      return CGSize(sheenLayer.shadowOffset)
+    }
+    set {
+      view?.animatableWillChange(.shadowOffset)
+      sheenLayer.shadowOffset = newValue.sheen
+    }
+  }
+
+  /// The blur radius, in points.
+  open var shadowRadius: CGFloat {
+    get { CGFloat(animatedModel(.shadowRadius)?[0] ?? sheenLayer.shadowRadius) }
+    set {
+      view?.animatableWillChange(.shadowRadius)
+      sheenLayer.shadowRadius = Double(newValue)
+    }
+  }
+
+  open var shadowPath: CGPath? {
+    get { sheenLayer.shadowPath.map(CGPath.init) }
+    set { sheenLayer.shadowPath = newValue?.path }
+  }
+
+  // MARK: Tree
+
+  /// A layer whose alpha masks this layer's content, in this layer's coordinates.
+  open var mask: CALayer? {
+    get { sheenLayer.mask.map(CALayer.face(of:)) }
+    set { sheenLayer.mask = newValue?.sheenLayer }
+  }
+
+  open var superlayer: CALayer? {
+    guard let s = sheenLayer.superlayer else { return nil }
+    // A scroll view's content layer stands for the scroll view's own layer.
+    if s.owner is InternalLayerMarker, let outer = s.superlayer { return CALayer.face(of: outer) }
+    return CALayer.face(of: s)
+  }
+
+  /// The sublayers, back to front, or nil when there are none (as Core Animation).
+  open var sublayers: [CALayer]? {
+    get {
+      let list = sublayerHost.sublayers.filter { !($0.owner is InternalLayerMarker) }.map(CALayer.face(of:))
+      return list.isEmpty ? nil : list
+    }
+    set {
+      for l in sublayers ?? [] { l.removeFromSuperlayer() }
+      for l in newValue ?? [] { addSublayer(l) }
+    }
+  }
+
+  open func addSublayer(_ layer: CALayer) {
+    sublayerHost.addSublayer(layer.sheenLayer)
+  }
+
+  /// Inserts at an index of `sublayers` (0 is the back).
+  open func insertSublayer(_ layer: CALayer, at index: UInt32) {
+    let visible = sublayerHost.sublayers.enumerated().filter { !($0.element.owner is InternalLayerMarker) }
+    let i = Int(index)
+    if i < visible.count {
+      sublayerHost.insertSublayer(layer.sheenLayer, at: visible[i].offset)
+    } else {
+      sublayerHost.addSublayer(layer.sheenLayer)
+    }
+  }
+
+  /// Inserts just below a sibling (at the back when `sibling` is nil or not a sublayer).
+  open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+    sublayerHost.insertSublayer(layer.sheenLayer, below: sibling?.sheenLayer)
+  }
+
+  /// Inserts just above a sibling (on top when `sibling` is nil or not a sublayer).
+  open func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+    sublayerHost.insertSublayer(layer.sheenLayer, above: sibling?.sheenLayer)
+  }
+
+  open func replaceSublayer(_ old: CALayer, with new: CALayer) {
+    guard let i = sublayerHost.sublayers.firstIndex(where: { $0 === old.sheenLayer }) else { return }
+    old.removeFromSuperlayer()
+    sublayerHost.insertSublayer(new.sheenLayer, at: i)
+  }
+
+  open func removeFromSuperlayer() { sheenLayer.removeFromSuperlayer() }
+
+  // MARK: Other Core Animation properties
+
+  open var name: String?
+  /// Stored; Sheen renders at the host's scale whatever this says.
+  open var contentsScale: CGFloat = 1
+  /// Stored; Sheen caches shadows itself and never rasterizes layers.
+  open var shouldRasterize = false
+  open var rasterizationScale: CGFloat = 1
+  open var isOpaque = false
+  open var allowsEdgeAntialiasing = false
+  open var needsDisplayOnBoundsChange = false
+
+  /// Marks the content as changed.
+  open func setNeedsDisplay() { sheenLayer.setNeedsDisplay() }
+  open func setNeedsLayout() { view?.setNeedsLayout() }
+  open func layoutIfNeeded() { view?.layoutIfNeeded() }
+  /// Stops the animations of the layer's view.
+  open func removeAllAnimations() { view?.removeAllAnimations() }
+
+  /// The frontmost layer containing `point` (in the superlayer's coordinates).
+  open func hitTest(_ point: CGPoint) -> CALayer? {
+    sheenLayer.hitTest(point.sheen).map(CALayer.face(of:))
+  }
+
+  /// Whether `point` (in this layer's coordinates) lies inside the rounded bounds.
+  open func contains(_ point: CGPoint) -> Bool { sheenLayer.containsInRoundedBounds(point.sheen) }
+
+  /// The model value of an animating layer property of a view's layer.
+  private func animatedModel(_ key: AnimationKey) -> [Double]? { view?.animations[key]?.to }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import SheenLayers
+import SheenRaster
+import SheenText
+
+/// Horizontal text alignment (UIKit's `NSTextAlignment`).
+public enum NSTextAlignment: Int, Sendable {
+  case left = 0
+  case center = 1
+  case right = 2
+  /// Unlike UIKit, drawn as `natural`.
+  case justified = 3
+  case natural = 4
+}
+
+/// What happens to text that does not fit (UIKit's `NSLineBreakMode`).
+///
+/// Unlike UIKit, `.byTruncatingHead` and `.byTruncatingMiddle` truncate the end, and
+/// `.byCharWrapping` wraps at words (breaking only words longer than a line).
+public enum NSLineBreakMode: Int, Sendable {
+  case byWordWrapping = 0
+  case byCharWrapping
+  case byClipping
+  case byTruncatingHead
+  case byTruncatingTail
+  case byTruncatingMiddle
+}
+
+/// A view that draws text (UIKit's `UILabel`) through a SheenLayers `TextLayer`, centred
+/// vertically in its bounds as UIKit does.
+open class UILabel: UIView {
+  /// The layer that draws the text (not listed in `layer.sublayers`, as UIKit's own layers).
+  let textLayer = TextLayer()
+
+  public override init(frame: CGRect) {
+    super.init(frame: frame)
+    textLayer.owner = InternalLayerMarker.shared
+    layer.sheenLayer.addSublayer(textLayer)
+    isUserInteractionEnabled = false
+    isOpaque = false
+    updateTextLayer()
+  }
+
+  public required init?(coder: NSCoder) { return nil }
+
+  open var text: String? {
+    didSet { if text != oldValue { textDidChange() } }
+  }
+  /// The system font at 17 points by default.
+  open var font: UIFont! = .systemFont(ofSize: 17) {
+    didSet { if font != oldValue { textDidChange() } }
+  }
+  open var textColor: UIColor! = .label {
+    didSet { textLayer.foregroundColor = (textColor ?? .label).color }
+  }
+  open var textAlignment = NSTextAlignment.natural {
+    didSet { updateTextLayer() }
+  }
+  /// 1 by default; 0 means as many as fit.
+  open var numberOfLines = 1 {
+    didSet { if numberOfLines != oldValue { textDidChange() } }
+  }
+  open var lineBreakMode = NSLineBreakMode.byTruncatingTail {
+    didSet { updateTextLayer() }
+  }
+  /// Stored; Sheen has no highlighted text colour.
+  open var highlightedTextColor: UIColor?
+  open var isHighlighted = false
+  open var isEnabled = true
+
+  private func textDidChange() {
+    updateTextLayer()
+    invalidateIntrinsicContentSize()
+  }
+
+  /// Tells the superview that this label's natural size changed, so it lays out again.
+  open func invalidateIntrinsicContentSize() {
+    superview?.setNeedsLayout()
+  }
+
+  open override func layoutSubviews() {
+    super.layoutSubviews()
+    updateTextLayer()
+  }
+
+  private var style: TextStyle? {
+    guard let face = (font ?? .systemFont(ofSize: 17)).face else { return nil }
+    let alignment: TextAlignment
+    switch textAlignment {
+    case .center: alignment = .center
+    case .right: alignment = .right
+    default: alignment = .left
+    }
+    let wraps = numberOfLines != 1 && lineBreakMode != .byClipping
+    let truncates =
+      lineBreakMode != .byClipping && lineBreakMode != .byWordWrapping && lineBreakMode != .byCharWrapping
+    return TextStyle(
+      font: face, size: Double((font ?? .systemFont(ofSize: 17)).pointSize), alignment: alignment,
+      wraps: wraps,
+      truncation: truncates || numberOfLines == 1 && lineBreakMode != .byClipping ? .end : .none)
+  }
+
+  /// The height of `numberOfLines` lines, or nil when unlimited.
+  private func maxHeight(_ style: TextStyle) -> Double? {
+    guard numberOfLines > 0 else { return nil }
+    let m = style.lineMetrics
+    return Double(numberOfLines - 1) * m.lineHeight + m.ascent + m.descent
+  }
+
+  /// Sizes and places the text layer: the text's height (at most `numberOfLines` lines and the
+  /// bounds), centred vertically; the bounds' width.
+  private func updateTextLayer() {
+    let t = textLayer
+    let string = text ?? ""
+    t.string = string
+    t.fontSize = Double((font ?? .systemFont(ofSize: 17)).pointSize)
+    t.fontWeight = (font?.isBold ?? false) ? .bold : .regular
+    t.foregroundColor = (textColor ?? .label).color
+    switch textAlignment {
+    case .center: t.alignmentMode = .center
+    case .right: t.alignmentMode = .right
+    default: t.alignmentMode = .natural
+    }
+    let b = bounds
+    guard let style, !string.isEmpty else {
+      t.frame = Rect(x: 0, y: 0, width: Double(b.width), height: Double(b.height))
+      return
+    }
+    t.isWrapped = style.wraps
+    t.truncationMode = style.truncation == .end ? .end : .none
+    var h = TextLayout.measure(string, style: style, width: Double(b.width)).height
+    if let m = maxHeight(style) { h = min(h, m) }
+    h = min(h, Double(b.height))
+    // Keep whole lines: a text layer keeps only lines that fit its height.
+    t.frame = Rect(x: 0, y: (Double(b.height) - h) / 2, width: Double(b.width), height: h + 0.5)
+  }
+
+  /// The text's size within `size` (at most `numberOfLines` lines), rounded up to whole points.
+  open override func sizeThatFits(_ size: CGSize) -> CGSize {
+    guard let style, let string = text, !string.isEmpty else { return .zero }
+    let width: Double? = style.wraps && size.width > 0 ? Double(size.width) : nil
+    var s = TextLayout.measure(string, style: style, width: width)
+    if let m = maxHeight(style) { s.height = min(s.height, m) }
+    return CGSize(width: CGFloat(s.width.rounded(.up)), height: CGFloat(s.height.rounded(.up)))
+  }
+
+  open override var intrinsicContentSize: CGSize {
+    sizeThatFits(CGSize(width: CGFloat.greatestFiniteMagnitude, height: .greatestFiniteMagnitude))
+  }
+}

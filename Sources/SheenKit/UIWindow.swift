@@ -1,0 +1,197 @@
+import Foundation
+import SheenLayers
+import SheenPlatform
+import SheenRaster
+
+/// The root of a view tree and its host (UIKit's `UIWindow`): turns platform events into
+/// touches, lays out and animates the tree on one clock, and renders it with `Compositor`.
+///
+/// It is a `FrameLoopClient`: `FrameLoop` hands it events and asks for frames; the events are
+/// kept and dispatched with the frame's time. Headless, call `dispatch(_:time:)` and
+/// `renderFrame(into:time:)` yourself on a virtual clock.
+///
+/// Unlike UIKit, one touch is tracked (the primary pointer button); touches are delivered at
+/// once (no `delaysContentTouches`), and a drag of more than `UIScrollView.panThreshold` points
+/// over a scroll view cancels them and scrolls instead.
+open class UIWindow: UIView, FrameLoopClient {
+  /// Pixels per point.
+  public var scale: CGFloat = 1
+  /// Called with key events (and events nothing else handles). Return true when handled;
+  /// otherwise keys scroll `keyboardScrollView` if it is set.
+  public var eventHandler: ((PlatformEvent) -> Bool)?
+  /// The scroll view that arrow keys, Page Up/Down, Space, Home and End scroll.
+  public weak var keyboardScrollView: UIScrollView?
+  /// Draws and caches (shadows, glyphs) across frames.
+  public let compositor = Compositor()
+  /// The time of the latest event or frame, on the host's clock.
+  public private(set) var currentTime: Double = 0
+
+  private var pending: [PlatformEvent] = []
+  private var touch: UITouch?
+  private var pan: (scrollView: UIScrollView, start: CGPoint)?
+  private var panCandidates: [UIScrollView] = []
+  private var touchStart = CGPoint.zero
+  private var touchSwallowed = false
+
+  public override init(frame: CGRect) {
+    super.init(frame: frame)
+  }
+
+  public required init?(coder: NSCoder) { return nil }
+
+  /// Unlike UIKit, there is nothing to make key: this is a no-op kept for familiar code.
+  open func makeKeyAndVisible() {}
+
+  // MARK: FrameLoopClient
+
+  public func handle(_ event: PlatformEvent) { pending.append(event) }
+
+  public func draw(into surface: Surface, frame: FrameLoop.FrameInfo) {
+    let events = pending
+    pending.removeAll()
+    for e in events { dispatch(e, time: frame.time) }
+    renderFrame(into: surface, time: frame.time)
+  }
+
+  /// True while an animation, a deceleration or a bounce runs, or events wait.
+  public var isAnimating: Bool { !pending.isEmpty || subtreeIsMoving() }
+
+  // MARK: Frames
+
+  /// Advances animations and scrolling to `time`, lays out, and draws the tree into `surface`
+  /// at `scale` pixels per point.
+  public func renderFrame(into surface: Surface, time: Double) {
+    advance(to: time)
+    let canvas = Canvas(surface: surface)
+    canvas.clear(.black)
+    let s = Double(scale)
+    compositor.render([layer.sheenLayer], in: canvas, transform: Transform(scaleX: s, y: s))
+  }
+
+  /// Lays out and advances animations and scrolling to `time` without drawing.
+  public func advance(to time: Double) {
+    currentTime = max(currentTime, time)
+    layoutIfNeeded()
+    _ = advanceSubtree(to: currentTime)
+    // Layout asked for by completions runs before drawing too.
+    layoutIfNeeded()
+  }
+
+  // MARK: Events
+
+  /// Delivers one platform event at `time` (seconds on the host's clock).
+  public func dispatch(_ event: PlatformEvent, time: Double) {
+    currentTime = max(currentTime, time)
+    let s = Double(scale)
+    func points(_ p: Point) -> CGPoint { CGPoint(x: p.x / s, y: p.y / s) }
+    switch event {
+    case .pointerDown(let p, .left, _): pointerDown(points(p))
+    case .pointerMove(let p, _): pointerMoved(points(p))
+    case .pointerUp(let p, .left, _): pointerUp(points(p))
+    case .scroll(let delta, let at, _):
+      let p = points(at)
+      if let sv = scrollView(at: p, delta: CGPoint(x: delta.x, y: delta.y)) {
+        sv.scrollByWheel(CGPoint(x: delta.x, y: delta.y), time: currentTime)
+      }
+    case .resize(let size):
+      frame = CGRect(
+        x: 0, y: 0, width: CGFloat(Double(size.width) / s), height: CGFloat(Double(size.height) / s))
+    case .keyDown(let key, _, _):
+      if eventHandler?(event) == true { return }
+      keyboardScrollView?.scroll(for: key)
+    case .focusOut, .pointerLeave:
+      if eventHandler?(event) == true { return }
+      if event == .focusOut { cancelTouch() }
+    default:
+      _ = eventHandler?(event)
+    }
+  }
+
+  private func scrollViews(containing view: UIView?) -> [UIScrollView] {
+    var out: [UIScrollView] = []
+    var v = view
+    while let x = v {
+      if let sv = x as? UIScrollView, sv.isScrollEnabled, sv.isUserInteractionEnabled { out.append(sv) }
+      v = x.superview
+    }
+    return out
+  }
+
+  private func scrollView(at p: CGPoint, delta: CGPoint) -> UIScrollView? {
+    scrollViews(containing: hitTest(p, with: nil)).first { $0.canScroll(along: delta) }
+  }
+
+  private func event(_ t: UITouch) -> UIEvent { UIEvent(timestamp: currentTime, touches: [t]) }
+
+  private func pointerDown(_ p: CGPoint) {
+    cancelTouch()
+    let t = UITouch()
+    t.window = self
+    t.timestamp = currentTime
+    t.locationInWindow = p
+    t.previousLocationInWindow = p
+    t.phase = .began
+    let hit = hitTest(p, with: nil)
+    t.view = hit
+    touch = t
+    touchStart = p
+    panCandidates = scrollViews(containing: hit)
+    // A touch that stops a moving scroll view only stops it, as in UIKit.
+    touchSwallowed = false
+    for sv in panCandidates where sv.stopMotionForTouch() { touchSwallowed = true }
+    if !touchSwallowed, let v = hit { v.touchesBegan([t], with: event(t)) }
+  }
+
+  private func pointerMoved(_ p: CGPoint) {
+    guard let t = touch else { return }
+    t.previousLocationInWindow = t.locationInWindow
+    t.locationInWindow = p
+    t.timestamp = currentTime
+    if let pan {
+      pan.scrollView.panMoved(to: p, time: currentTime)
+      return
+    }
+    let d = CGPoint(x: p.x - touchStart.x, y: p.y - touchStart.y)
+    if (d.x * d.x + d.y * d.y).squareRoot() > UIScrollView.panThreshold,
+      let sv = panCandidates.first(where: { $0.canScroll(along: CGPoint(x: -d.x, y: -d.y)) })
+    {
+      if !touchSwallowed, let v = t.view {
+        t.phase = .cancelled
+        v.touchesCancelled([t], with: event(t))
+      }
+      touchSwallowed = true
+      pan = (sv, p)
+      sv.panBegan(at: p, time: currentTime)
+      return
+    }
+    t.phase = .moved
+    if !touchSwallowed, let v = t.view { v.touchesMoved([t], with: event(t)) }
+  }
+
+  private func pointerUp(_ p: CGPoint) {
+    guard let t = touch else { return }
+    t.previousLocationInWindow = t.locationInWindow
+    t.locationInWindow = p
+    t.timestamp = currentTime
+    touch = nil
+    if let pan {
+      self.pan = nil
+      pan.scrollView.panEnded(time: currentTime)
+      return
+    }
+    t.phase = .ended
+    if !touchSwallowed, let v = t.view { v.touchesEnded([t], with: event(t)) }
+  }
+
+  private func cancelTouch() {
+    guard let t = touch else { return }
+    touch = nil
+    if let pan {
+      self.pan = nil
+      pan.scrollView.panEnded(time: currentTime)
+    } else if !touchSwallowed, let v = t.view {
+      t.phase = .cancelled
+      v.touchesCancelled([t], with: event(t))
+    }
+  }
+}
