@@ -98,6 +98,10 @@ public final class WaylandWindow: PlatformWindow {
     }
   }
 
+  /// Whether the buffer handed out by `framebuffer()` is held by the compositor (always false:
+  /// for tests).
+  var drawingBufferIsHeld: Bool { drawing?.isBusy ?? false }
+
   /// Number of buffers alive (for tests: never more than `maximumBuffers` of the current size).
   public var bufferCount: Int { buffers.count }
 
