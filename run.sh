@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Sheen's two commands:
-#   ./run.sh          build in release mode and open the demo (under its own Xvfb when there is
+#   ./run.sh          build in release mode and open the demo (Wayland when $WAYLAND_DISPLAY is
+#                     reachable, else X11; under its own Xvfb when there is
 #                     no display)
 #   ./run.sh test     run every test and the format lint
 # Anything after the command is passed on (./run.sh demo --fps 30, ./run.sh render scene.json -o x.png).
 set -euo pipefail
 cd "$(dirname "$0")"
 
-build_packages=(libx11-dev libxext-dev libpng-dev pkg-config)
-test_packages=(xvfb xdotool x11-apps imagemagick)
+build_packages=(libx11-dev libxext-dev libpng-dev libwayland-dev libxkbcommon-dev pkg-config)
+test_packages=(xvfb xdotool x11-apps imagemagick weston)
 
 # Installs the Debian packages given that are missing, or says exactly how to.
 ensure_packages() {
