@@ -70,6 +70,10 @@ private func benchRaster(runs: Int) throws {
   }
   run("fill 32x32 rounded rect, solid", pixels: 32 * 32) { canvas.fill(small, paint: .solid(.white)) }
   run("blur 512x512 mask, sigma 10", pixels: 512 * 512) { mask.blur(sigma: 10) }
+  let shadowColor = Color(red: 0, green: 0, blue: 0, alpha: 0.3)
+  run("composite 512x512 mask, translucent colour", pixels: 512 * 512) {
+    canvas.draw(mask: mask, color: shadowColor)
+  }
 
   let clearPerPixel = rows[0].1 / Double(rows[0].3)
   print("operation                                    median ms    min ms   ns/pixel   x clear")

@@ -30,6 +30,7 @@ struct PaintSink: SpanSink {
   let shader: Shader
   let solid: UInt32?
   let opaque: Bool
+  let scratch: Scratch
   let clipMask: AlphaMask?
   /// Global alpha, 0...255.
   let alpha: UInt32
@@ -47,6 +48,7 @@ struct PaintSink: SpanSink {
     opaque = shader.isOpaque
     self.clipMask = clipMask
     self.alpha = alpha
+    self.scratch = scratch
     colors = scratch.colors
     alphas = scratch.alphas
     capacity = scratch.capacity
@@ -130,7 +132,12 @@ struct PaintSink: SpanSink {
       }
       let dst = target.pixel(px, y)
       if let c = solid {
-        blendSolid(dst, n, c, coverage: cov)
+        if n >= 16 {
+          scratch.prepareTables(for: c)
+          blendSolid(dst, n, coverage: cov, scaled: scratch.scaled, inverse: scratch.inverse)
+        } else {
+          blendSolid(dst, n, c, coverage: cov)
+        }
       } else {
         shader.shade(x: px, y: y, count: n, into: colors)
         blendRow(dst, colors, n, coverage: cov)
@@ -185,21 +192,44 @@ struct MaskSink: SpanSink {
   }
 }
 
-/// Scratch rows shared by the drawing operations of one canvas.
+/// Scratch rows shared by the drawing operations of one canvas, and the coverage tables of the
+/// last solid colour drawn through a mask (glyphs and shadows reuse them call after call).
 final class Scratch {
   let capacity = 1024
   let colors: UnsafeMutablePointer<UInt32>
   let alphas: UnsafeMutablePointer<UInt8>
+  /// The colour at each coverage, premultiplied.
+  let scaled: UnsafeMutablePointer<UInt32>
+  /// 255 minus the alpha of `scaled[c]`, in four 16-bit lanes.
+  let inverse: UnsafeMutablePointer<UInt64>
+  private var tableColor: UInt32? = nil
 
   init() {
     colors = .allocate(capacity: capacity)
     colors.initialize(repeating: 0, count: capacity)
     alphas = .allocate(capacity: capacity)
     alphas.initialize(repeating: 0, count: capacity)
+    scaled = .allocate(capacity: 256)
+    scaled.initialize(repeating: 0, count: 256)
+    inverse = .allocate(capacity: 256)
+    inverse.initialize(repeating: 0, count: 256)
   }
 
   deinit {
     colors.deallocate()
     alphas.deallocate()
+    scaled.deallocate()
+    inverse.deallocate()
+  }
+
+  /// Makes the coverage tables describe `color`.
+  @inline(__always) func prepareTables(for color: UInt32) {
+    if tableColor == color { return }
+    for c in 0..<256 {
+      let s = Pixel.scale(color, by: UInt32(c))
+      scaled[c] = s
+      inverse[c] = UInt64(255 - (s >> 24)) &* 0x0001_0001_0001_0001
+    }
+    tableColor = color
   }
 }
