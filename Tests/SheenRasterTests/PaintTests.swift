@@ -183,3 +183,19 @@ func close(_ a: UInt32, _ b: UInt32, _ tolerance: Int) -> Bool {
     #expect(copy[1, 0] == 0xFF00_0000 && copy[2, 0] == 0xFFFF_FFFF && copy[0, 0] == 0)
   }
 }
+
+@Suite struct MaskTests {
+  @Test func maskMultipliesASurfacesAlpha() throws {
+    let s = try Surface(width: 4, height: 2)
+    s.clear(Color(red: 1, green: 0.5, blue: 0).premultiplied)
+    let m = try AlphaMask(width: 3, height: 2, originX: 1, originY: 0)
+    m.fill(Path(rect: Rect(x: 1, y: 0, width: 1.5, height: 2)))
+    m[2, 1] = 255
+    s.multiplyAlpha(by: m)
+    #expect(s[0, 0] == 0)  // outside the mask
+    #expect(s[1, 0] == Color(red: 1, green: 0.5, blue: 0).premultiplied)
+    // Half covered: every premultiplied channel halves.
+    #expect(abs(Int(Pixel.alpha(s[2, 0])) - 128) <= 1 && abs(Int(Pixel.red(s[2, 0])) - 128) <= 1)
+    #expect(s[3, 0] == 0 && s[3, 1] == Color(red: 1, green: 0.5, blue: 0).premultiplied)
+  }
+}

@@ -92,3 +92,25 @@ public final class AlphaMask: @unchecked Sendable {
     return s
   }
 }
+
+extension Surface {
+  /// Multiplies every pixel (all four premultiplied channels) by the mask's value at that device
+  /// position; outside the mask the surface becomes transparent.
+  public func multiplyAlpha(by mask: AlphaMask) {
+    let inside = bounds.intersection(mask.deviceBounds)
+    for y in 0..<height {
+      let row = self.row(y)
+      guard y >= inside.y, y < inside.maxY, !inside.isEmpty else {
+        row.update(repeating: 0, count: width)
+        continue
+      }
+      if inside.x > 0 { row.update(repeating: 0, count: inside.x) }
+      if inside.maxX < width { (row + inside.maxX).update(repeating: 0, count: width - inside.maxX) }
+      let m = mask.row(y - mask.originY) + (inside.x - mask.originX)
+      for x in 0..<inside.width {
+        let k = UInt32(m[x])
+        if k != 255 { row[inside.x + x] = Pixel.scale(row[inside.x + x], by: k) }
+      }
+    }
+  }
+}
