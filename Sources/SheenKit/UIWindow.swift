@@ -4,7 +4,8 @@ import SheenPlatform
 import SheenRaster
 
 /// The root of a view tree and its host (UIKit's `UIWindow`): turns platform events into
-/// touches, lays out and animates the tree on one clock, and renders it with `Compositor`.
+/// touches, lays out and animates the tree on one clock, and renders it with `FrameRenderer`
+/// (bands drawn on several threads, the same pixels as one).
 ///
 /// It is a `FrameLoopClient`: `FrameLoop` hands it events and asks for frames; the events are
 /// kept and dispatched with the frame's time. Headless, call `dispatch(_:time:)` and
@@ -21,8 +22,8 @@ open class UIWindow: UIView, FrameLoopClient {
   public var eventHandler: ((PlatformEvent) -> Bool)?
   /// The scroll view that arrow keys, Page Up/Down, Space, Home and End scroll.
   public weak var keyboardScrollView: UIScrollView?
-  /// Draws and caches (shadows, glyphs) across frames.
-  public let compositor = Compositor()
+  /// Draws and caches (shadows, glyphs) across frames; `renderer.threads` threads per frame.
+  public var renderer = FrameRenderer()
   /// The time of the latest event or frame, on the host's clock.
   public private(set) var currentTime: Double = 0
 
@@ -62,10 +63,9 @@ open class UIWindow: UIView, FrameLoopClient {
   /// at `scale` pixels per point.
   public func renderFrame(into surface: Surface, time: Double) {
     advance(to: time)
-    let canvas = Canvas(surface: surface)
-    canvas.clear(.black)
     let s = Double(scale)
-    compositor.render([layer.sheenLayer], in: canvas, transform: Transform(scaleX: s, y: s))
+    renderer.render(
+      [layer.sheenLayer], into: surface, transform: Transform(scaleX: s, y: s), background: .black)
   }
 
   /// Lays out and advances animations and scrolling to `time` without drawing.
