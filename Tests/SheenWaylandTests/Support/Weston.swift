@@ -243,6 +243,19 @@ func differingPixels(
 }
 
 /// The number of open file descriptors of this process.
-func openDescriptorCount() -> Int {
-  ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).count
+/// What each open descriptor of this process refers to (`memfd:…`, `socket:[inode]`, a path).
+func openDescriptorTargets() -> [String] {
+  let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+  return fds.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)") }
+}
+
+/// What one descriptor refers to, if it is open.
+func descriptorTarget(_ fd: Int32) -> String? {
+  try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(fd)")
+}
+
+/// The shared-memory files (memfds) open in this process: only the Wayland backend makes them,
+/// so the count is not disturbed by tests running in parallel (which open fonts, PNGs, sockets).
+func openMemfdCount() -> Int {
+  openDescriptorTargets().filter { $0.hasPrefix("/memfd:") || $0.hasPrefix("memfd:") }.count
 }
