@@ -32,7 +32,7 @@ public struct CAShapeLayerFillRule: RawRepresentable, Hashable, Sendable {
 open class CAShapeLayer: CALayer {
   private var shape: ShapeLayer { unsafeDowncast(sheenLayer, to: ShapeLayer.self) }
 
-  public required convenience init() { self.init(presenting: ShapeLayer()) }
+  open override class func makeSheenLayer() -> Layer { ShapeLayer() }
 
   open var path: CGPath? {
     get { shape.path.map(CGPath.init) }
@@ -96,7 +96,7 @@ public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
 open class CAGradientLayer: CALayer {
   private var gradient: GradientLayer { unsafeDowncast(sheenLayer, to: GradientLayer.self) }
 
-  public required convenience init() { self.init(presenting: GradientLayer()) }
+  open override class func makeSheenLayer() -> Layer { GradientLayer() }
 
   /// `CGColor`s (a `UIColor` is accepted too; anything else is skipped).
   open var colors: [Any]? {
@@ -159,11 +159,11 @@ open class CATextLayer: CALayer {
   private var text: TextLayer { unsafeDowncast(sheenLayer, to: TextLayer.self) }
 
   /// Core Animation's defaults: 36-point white text.
-  public required convenience init() {
+  open override class func makeSheenLayer() -> Layer {
     let l = TextLayer()
     l.fontSize = 36
     l.foregroundColor = .white
-    self.init(presenting: l)
+    return l
   }
 
   /// A `String` or an `NSAttributedString` (drawn without its attributes).

@@ -31,7 +31,8 @@ final class InternalLayerMarker: Sendable {
 ///   animations); inside a block, the view's own layer animates `cornerRadius`, `borderWidth`
 ///   and the shadow's opacity, radius and offset;
 /// - `bounds.origin` is always zero, and `zPosition` is stored but not used for ordering;
-/// - `init()` is `required`, so that `UIView.layerClass` can create any subclass.
+/// - `init()` is `required`, so that `UIView.layerClass` can create any subclass; a subclass
+///   with initialisers of its own must also implement `required init()`.
 open class CALayer {
   /// The real layer this face presents.
   public let sheenLayer: Layer
@@ -47,7 +48,17 @@ open class CALayer {
     layer.owner = self
   }
 
-  public required convenience init() { self.init(presenting: Layer()) }
+  /// A face over a new real layer of the class's kind (`makeSheenLayer()`).
+  public required init() {
+    let l = Self.makeSheenLayer()
+    sheenLayer = l
+    sublayerHost = l
+    l.owner = self
+  }
+
+  /// The real layer a new face presents: a plain `Layer` here, a `ShapeLayer` for
+  /// `CAShapeLayer`, and so on.
+  open class func makeSheenLayer() -> Layer { Layer() }
 
   /// The face of a real layer: the one it has, or a new one of the matching class.
   public static func face(of layer: Layer) -> CALayer {

@@ -38,7 +38,8 @@ final class AnimationGroup {
     if begin == nil { begin = now }
     let t = now - begin! - delay
     if t <= 0 { return (0, false) }
-    if t >= duration { return (1, true) }
+    // Within a nanosecond of the end is the end (frame times are sums of floating steps).
+    if t >= duration - 1e-9 { return (1, true) }
     switch timing {
     case .curve(let c): return (c.value(at: t / duration), false)
     case .spring(let s): return (s.value(at: t), false)
