@@ -65,7 +65,10 @@ let package = Package(
     .testTarget(name: "SheenKitTests", dependencies: ["SheenKit"]),
     .testTarget(name: "SheenDemoTests", dependencies: ["SheenDemo", "SheenKit"]),
     .testTarget(name: "SheenTextTests", dependencies: ["SheenText"]),
-    .testTarget(name: "SheenX11Tests", dependencies: ["SheenX11", "SheenPlatform"]),
-    .testTarget(name: "SheenWaylandTests", dependencies: ["SheenWayland", "SheenPlatform", "SheenRaster"]),
+    .testTarget(name: "SheenX11Tests", dependencies: ["SheenX11", "SheenPlatform", "SheenTestSupport"]),
+    .testTarget(
+      name: "SheenWaylandTests",
+      dependencies: ["SheenWayland", "SheenPlatform", "SheenRaster", "SheenTestSupport"]
+    ),
   ]
 )

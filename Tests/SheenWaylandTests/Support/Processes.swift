@@ -1,4 +1,5 @@
 import Foundation
+import SheenTestSupport
 
 struct TestFailure: Error, CustomStringConvertible {
   var description: String
@@ -126,15 +127,10 @@ final class LineReader {
 
 /// The built `sheen` executable, next to the test bundle in the build directory.
 func sheenPath() throws -> String {
-  let dirs = [
-    Bundle.main.bundleURL, URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-    Bundle.main.bundleURL.deletingLastPathComponent(),
-  ]
-  for dir in dirs {
-    let candidate = dir.appendingPathComponent("sheen").path
-    if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+  guard let path = sheenExecutable else {
+    throw TestFailure("the sheen executable is not next to the tests: swift build --product sheen first")
   }
-  throw TestFailure("the sheen executable is not next to the tests: swift build --product sheen first")
+  return path
 }
 
 /// A running `sheen demo --print-events`.

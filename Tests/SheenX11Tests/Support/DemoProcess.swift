@@ -1,18 +1,6 @@
 import CX11
 import Foundation
-
-/// The built `sheen` executable, next to the test bundle in the build directory.
-let sheenExecutable: String? = {
-  var dirs = [
-    Bundle.main.bundleURL, URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-  ]
-  dirs.append(Bundle.main.bundleURL.deletingLastPathComponent())
-  for dir in dirs {
-    let candidate = dir.appendingPathComponent("sheen").path
-    if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-  }
-  return nil
-}()
+import SheenTestSupport
 
 func sheenPath() throws -> String {
   guard let path = sheenExecutable else {
