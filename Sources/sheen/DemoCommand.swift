@@ -1,4 +1,5 @@
 import Foundation
+import SheenDemo
 import SheenPlatform
 import SheenRaster
 import SheenX11
@@ -6,12 +7,19 @@ import SheenX11
 private let demoUsage = """
   usage: sheen demo [options]
 
-  Opens a window (Wayland or X11) and animates it until closed.
+  Opens a window (Wayland or X11) showing the demo: a scrolling list of cards with animated
+  buttons and an FPS overlay, until Escape, q or closing the window.
+
+  controls: wheel, drag and fling scroll (rubber band past the ends); arrows, Page Up/Down, Space,
+  Home and End scroll too; a click on a card's button presses it; f toggles the FPS overlay;
+  Escape or q quits.
 
   options:
     --fps N          target frames per second (default 60; 0 = as fast as possible)
     --size WxH       initial window size in pixels (default 800x600)
-    --frames N       exit after drawing N frames
+    --frames N       exit after drawing N frames (frames are drawn even when nothing moves)
+    --scale S        pixels per point (default 1)
+    --script S       scripted input on the frame clock, as `sheen dump --script` (e.g. scroll)
     --title TEXT     window title (default "Sheen")
     --test-pattern   draw a static, deterministic pattern (see DemoClient.testPatternPixel)
     --print-events   print one line per event on stdout (and a "ready" line once shown)
@@ -28,6 +36,8 @@ struct DemoOptions {
   var frames: Int?
   var title = "Sheen"
   var testPattern = false
+  var scale = 1.0
+  var script: DemoScript?
   var printEvents = false
   var backend: Backend?
 
@@ -62,6 +72,14 @@ struct DemoOptions {
           }
           o.frames = n
         case "--title": o.title = try value(arg)
+        case "--scale":
+          guard let v = Double(try value(arg)), v >= 0.25, v <= 8 else {
+            throw DemoUsageError("--scale needs a number from 0.25 to 8")
+          }
+          o.scale = v
+        case "--script":
+          let text = try value(arg)
+          do { o.script = try DemoScript(text) } catch { throw DemoUsageError("\(error)") }
         case "--test-pattern": o.testPattern = true
         case "--print-events": o.printEvents = true
         case "--backend":
@@ -85,7 +103,7 @@ struct DemoUsageError: Error {
   init(_ message: String) { self.message = message }
 }
 
-/// `sheen demo`: an animated window, until the real demo lands.
+/// `sheen demo`: the demo in a window (or, with `--test-pattern`, a static pattern for tests).
 func runDemo(_ args: [String]) -> Int32 {
   let options: DemoOptions
   switch DemoOptions.parse(args) {
@@ -107,31 +125,112 @@ func runDemo(_ args: [String]) -> Int32 {
     return 3
   }
 
-  let window = opened.window
-  let client = DemoClient(testPattern: options.testPattern)
+  let timed = TimedWindow(opened.window)
+  let client: FrameLoopClient
+  var demoHost: DemoHost?
+  if options.testPattern {
+    client = DemoClient(testPattern: true)
+  } else {
+    let host = DemoHost(
+      window: DemoApp.makeWindow(size: opened.window.size, scale: options.scale), script: options.script,
+      alwaysAnimating: options.frames != nil)
+    timed.onPresent = { [unowned host] seconds in host.presented(seconds: seconds) }
+    demoHost = host
+    client = host
+  }
   let loop = FrameLoop(
-    window: window, client: client, framesPerSecond: options.fps, maxFrames: options.frames)
+    window: timed, client: client, framesPerSecond: options.fps, maxFrames: options.frames)
+  var quit = false
+  demoHost?.window.onQuit = { [unowned loop] in
+    quit = true
+    loop.stop()
+  }
   if options.printEvents {
     loop.eventObserver = { event in printLine(event.description) }
   }
   do {
     if options.printEvents {
       // One frame shown before the loop, so a test knows the window is on screen.
-      let surface = try window.framebuffer()
+      let surface = try timed.framebuffer()
       client.draw(into: surface, frame: FrameLoop.FrameInfo(index: 0, time: 0))
-      window.present()
+      timed.present()
       opened.waitUntilShown()
       printLine("ready \(opened.readyFields())")
     }
     let reason = try loop.run()
-    window.close()
-    if options.printEvents { printLine("stopped \(reason) frames=\(loop.framesDrawn)") }
+    timed.close()
+    if options.printEvents {
+      printLine("stopped \(quit && reason == .stopped ? "quit" : "\(reason)") frames=\(loop.framesDrawn)")
+    }
     return 0
   } catch {
-    window.close()
+    timed.close()
     FileHandle.standardError.write(Data("sheen demo: \(error)\n".utf8))
     return 1
   }
+}
+
+/// Runs the demo's window in a frame loop: hands it events, plays a script if one was given,
+/// measures each frame's render and present times for the FPS overlay.
+final class DemoHost: FrameLoopClient {
+  let window: DemoWindow
+  let script: DemoScript?
+  let scriptState = DemoScript.State()
+  /// Draw every frame even when nothing moves (for `--frames`, and while a script plays).
+  let alwaysAnimating: Bool
+  private var frameIndex = 0
+  private var lastFrame: (time: Double, render: Double)?
+
+  init(window: DemoWindow, script: DemoScript?, alwaysAnimating: Bool) {
+    self.window = window
+    self.script = script
+    self.alwaysAnimating = alwaysAnimating || script != nil
+  }
+
+  func handle(_ event: PlatformEvent) { window.handle(event) }
+
+  var isAnimating: Bool { alwaysAnimating || window.isAnimating }
+
+  func draw(into surface: Surface, frame: FrameLoop.FrameInfo) {
+    let start = monotonicSeconds()
+    script?.apply(to: window, frame: frameIndex, time: frame.time, state: scriptState)
+    frameIndex += 1
+    window.refreshOverlay(at: frame.time)
+    window.draw(into: surface, frame: frame)
+    lastFrame = (frame.time, monotonicSeconds() - start)
+  }
+
+  /// The frame just drawn was presented in `seconds`.
+  func presented(seconds: Double) {
+    guard let f = lastFrame else { return }
+    lastFrame = nil
+    window.recordFrame(time: f.time, render: f.render, present: seconds)
+  }
+}
+
+/// A window that times `present()` (for the FPS overlay) and passes everything else through.
+final class TimedWindow: PlatformWindow {
+  let base: PlatformWindow
+  var onPresent: ((Double) -> Void)?
+
+  init(_ base: PlatformWindow) { self.base = base }
+
+  var title: String {
+    get { base.title }
+    set { base.title = newValue }
+  }
+  var size: PixelSize { base.size }
+  func framebuffer() throws -> Surface { try base.framebuffer() }
+  func present() {
+    let start = monotonicSeconds()
+    base.present()
+    onPresent?(monotonicSeconds() - start)
+  }
+  func pollEvents() -> [PlatformEvent] { base.pollEvents() }
+  func waitForEvents(timeout: Double?, wakeDescriptor: Int32?) {
+    base.waitForEvents(timeout: timeout, wakeDescriptor: wakeDescriptor)
+  }
+  func close() { base.close() }
 }
 
 /// Writes one line to stdout at once (unbuffered, so a test reading a pipe sees it now).
@@ -139,17 +238,13 @@ private func printLine(_ line: String) {
   FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
 
-/// Draws moving coloured bars with plain pixel stores, a square that follows the pointer, and
-/// scrolls with the wheel; or a static test pattern.
+/// Draws a static, deterministic test pattern (for the window tests).
 final class DemoClient: FrameLoopClient {
   let testPattern: Bool
-  private var pointer: Point?
-  private var pressed = false
-  private var scroll = Point(x: 0, y: 0)
 
   init(testPattern: Bool) { self.testPattern = testPattern }
 
-  var isAnimating: Bool { !testPattern }
+  var isAnimating: Bool { false }
 
   /// The test pattern's pixel at (x, y): opaque, every channel a different function of x and y.
   static func testPatternPixel(x: Int, y: Int) -> UInt32 {
@@ -159,56 +254,12 @@ final class DemoClient: FrameLoopClient {
     return 0xff00_0000 | r << 16 | g << 8 | b
   }
 
-  func handle(_ event: PlatformEvent) {
-    switch event {
-    case .pointerMove(let p, _), .pointerEnter(let p): pointer = p
-    case .pointerDown(let p, _, _):
-      pointer = p
-      pressed = true
-    case .pointerUp(let p, _, _):
-      pointer = p
-      pressed = false
-    case .pointerLeave: pointer = nil
-    case .scroll(let d, _, _):
-      scroll.x += d.x
-      scroll.y += d.y
-    default: break
-    }
-  }
+  func handle(_ event: PlatformEvent) {}
 
   func draw(into surface: Surface, frame: FrameLoop.FrameInfo) {
-    if testPattern {
-      for y in 0..<surface.height {
-        let row = surface.row(y)
-        for x in 0..<surface.width { row[x] = DemoClient.testPatternPixel(x: x, y: y) }
-      }
-      return
-    }
-    let colors: [UInt32] = [0xffe0_4f5f, 0xfff2_a03d, 0xfff4_d35e, 0xff5b_c07a, 0xff3d_8fd1, 0xff8e_5bd6]
-    let barWidth = 48
-    let shift = Int(frame.time * 120) + Int(scroll.x)
-    let row = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: surface.width)
-    defer { row.deallocate() }
-    for x in 0..<surface.width {
-      let band = ((x + shift) / barWidth) % colors.count
-      row[x] = colors[(band + colors.count) % colors.count]
-    }
     for y in 0..<surface.height {
-      // Every 64 rows (moved by the vertical scroll) the bars shift by half a bar.
-      let offset = (((y + Int(scroll.y)) >> 6) & 1) * (barWidth / 2)
-      let dst = surface.row(y)
-      let n = surface.width
-      if offset == 0 {
-        dst.update(from: row.baseAddress!, count: n)
-      } else {
-        dst.update(from: row.baseAddress! + offset, count: n - offset)
-        dst.advanced(by: n - offset).update(from: row.baseAddress!, count: offset)
-      }
-    }
-    if let p = pointer {
-      let side = pressed ? 40 : 24
-      let r = IntRect(x: Int(p.x) - side / 2, y: Int(p.y) - side / 2, width: side, height: side)
-      surface.clear(pressed ? 0xffff_ffff : 0xff20_2020, in: r)
+      let row = surface.row(y)
+      for x in 0..<surface.width { row[x] = DemoClient.testPatternPixel(x: x, y: y) }
     }
   }
 }

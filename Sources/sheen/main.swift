@@ -6,6 +6,7 @@ let usage = """
 
   commands:
     demo     open the demo window (X11)
+    dump     render frames of the demo to PNGs, headless
     render   render a scene file to PNG
     bench    run benchmarks (`sheen bench raster`)
     sample   render a sample picture to PNG
@@ -21,6 +22,7 @@ guard let command = arguments.first else {
 let rest = Array(arguments.dropFirst())
 switch command {
 case "demo": exit(runDemo(rest))
+case "dump": exit(runDump(rest))
 case "render": exit(runRender(rest))
 case "sample": exit(runSample(rest))
 case "bench": exit(runBench(rest))

@@ -1,0 +1,132 @@
+import SheenKit
+
+/// What one card shows: generated from its index, so every run (and every test) sees the same
+/// list.
+public struct CardContent: Hashable, Sendable {
+  /// How the card's top is decorated.
+  public enum Header: Hashable, Sendable {
+    /// A flat coloured strip.
+    case strip
+    /// A generated picture: a diagonal gradient with soft circles.
+    case image
+  }
+
+  public var index: Int
+  public var title: String
+  public var subtitle: String
+  public var buttonTitle: String
+  public var tags: [String]
+  /// Hue of the header, 0...1.
+  public var hue: Double
+  public var header: Header
+
+  /// The content of card `index` (any index gives a card; the list shows `DemoContent.cardCount`).
+  public init(index: Int) {
+    self.index = index
+    var rng = SplitMix(seed: UInt64(index) &* 0x9E37_79B9 &+ 17)
+    let place = Self.places[rng.next(Self.places.count)]
+    let thing = Self.things[rng.next(Self.things.count)]
+    title = "\(place) \(thing) #\(index + 1)"
+    var words: [String] = []
+    let sentences = 2 + rng.next(3)
+    for _ in 0..<sentences { words.append(Self.sentences[rng.next(Self.sentences.count)]) }
+    subtitle = words.joined(separator: " ")
+    buttonTitle = Self.actions[rng.next(Self.actions.count)]
+    var t: [String] = []
+    let n = 1 + rng.next(3)
+    while t.count < n {
+      let tag = Self.tagWords[rng.next(Self.tagWords.count)]
+      if !t.contains(tag) { t.append(tag) }
+    }
+    tags = t
+    hue = Double(index * 37 % 360) / 360
+    header = rng.next(3) == 0 ? .image : .strip
+  }
+
+  static let places = [
+    "Harbour", "Alpine", "Desert", "Forest", "Coastal", "Urban", "Lunar", "Arctic", "Garden", "Valley",
+    "Island", "Canyon",
+  ]
+  static let things = [
+    "Notes", "Journal", "Tracker", "Playlist", "Gallery", "Planner", "Recipes", "Atlas", "Studio", "Digest",
+  ]
+  static let sentences = [
+    "Drawn every frame by a rasterizer written in Swift.",
+    "Rounded corners follow the clip, and so does the header.",
+    "The shadow is blurred once and reused while you scroll.",
+    "Tap the button: it shrinks on touch-down and springs back.",
+    "Text is laid out with the bundled DejaVu fonts and truncated with an ellipsis.",
+    "No GPU, no Skia, no Cairo: only the CPU and a frame buffer.",
+    "Fling the list and watch it decelerate like UIScrollView.",
+    "Pull past the top to feel the rubber band.",
+    "Each tag rounds only the corners it chooses and strokes its outline.",
+    "The gradient border is a one-point stroke used as a mask.",
+  ]
+  static let actions = ["Open", "Follow", "Join", "Save", "Play", "Book", "Share", "Get"]
+  static let tagWords = [
+    "new", "swift", "design", "travel", "music", "food", "photo", "beta", "pro", "free", "daily", "featured",
+  ]
+}
+
+/// A small deterministic generator (SplitMix64), so that the content is the same on every run.
+struct SplitMix {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+
+  mutating func nextRaw() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  /// A number in 0..<n.
+  mutating func next(_ n: Int) -> Int { Int(nextRaw() % UInt64(max(1, n))) }
+}
+
+/// The list's shape: how many cards, in which sections.
+public enum DemoContent {
+  /// How the cards of a section get their shadows.
+  public enum ShadowStyle: Hashable, Sendable {
+    /// One shadow on a clear container; cells clear, cards clipped (seed 001).
+    case container
+    /// A shadow on each cell with an explicit `shadowPath`; content clipped (seeds 000, 003).
+    case perCard
+  }
+
+  /// One section of the list.
+  public struct Section: Hashable, Sendable {
+    public var title: String
+    public var detail: String
+    public var style: ShadowStyle
+    public var cards: Range<Int>
+  }
+
+  /// Cards per section.
+  public static let cardsPerSection = 26
+  /// Sections, alternating shadow styles.
+  public static let sectionCount = 8
+  /// Every card in the list.
+  public static var cardCount: Int { cardsPerSection * sectionCount }
+
+  /// The sections, in order.
+  public static let sections: [Section] = (0..<sectionCount).map { i in
+    let style: ShadowStyle = i % 2 == 0 ? .container : .perCard
+    let range = (i * cardsPerSection)..<((i + 1) * cardsPerSection)
+    switch style {
+    case .container:
+      return Section(
+        title: "\(i + 1). One shadow on the container",
+        detail:
+          "Cells and their container are clear; each card clips to radius 16. The container's single shadow takes the shape of every card (seed 001).",
+        style: style, cards: range)
+    case .perCard:
+      return Section(
+        title: "\(i + 1). A shadow per card, with a shadowPath",
+        detail:
+          "Each cell casts its own shadow from an explicit rounded-rect shadowPath that follows its size, and clips its content view (seeds 000 and 003).",
+        style: style, cards: range)
+    }
+  }
+}

@@ -1,0 +1,169 @@
+import SheenKit
+
+/// One card: radius 16, clipped, so that the coloured header (a strip or a generated picture)
+/// follows the rounded corners; a bold title, a two-line subtitle truncated with an ellipsis,
+/// tags rounded on chosen corners, and a primary button whose taps the card counts (a badge with
+/// a checkmark and the count appears in the header).
+public final class CardView: UIView {
+  /// The card's height in points.
+  public static let height: CGFloat = 200
+  static let headerHeight: CGFloat = 72
+  static let inset: CGFloat = 16
+
+  public let content: CardContent
+  public let titleLabel = UILabel()
+  public let subtitleLabel = UILabel()
+  public let button: PrimaryButton
+  public private(set) var tags: [TagView] = []
+  /// Taps of the button that ended inside it.
+  public private(set) var tapCount = 0
+
+  private let header = UIView()
+  private let picture = CAGradientLayer()
+  private var circles: [CAShapeLayer] = []
+  private let badge = UIView()
+  private let badgeCheck = CAShapeLayer()
+  private let badgeLabel = UILabel()
+
+  public init(content: CardContent) {
+    self.content = content
+    let hue = CGFloat(content.hue)
+    button = PrimaryButton(hue: hue)
+    super.init(frame: .zero)
+    backgroundColor = .white
+    layer.cornerRadius = 16
+    clipsToBounds = true
+
+    header.isUserInteractionEnabled = false
+    switch content.header {
+    case .strip:
+      header.backgroundColor = UIColor(hue: hue, saturation: 0.55, brightness: 0.92, alpha: 1)
+    case .image:
+      // A generated picture: a diagonal gradient with a few translucent circles.
+      picture.colors = [
+        UIColor(hue: hue, saturation: 0.65, brightness: 0.95, alpha: 1).cgColor,
+        UIColor(hue: hue + 0.12, saturation: 0.75, brightness: 0.70, alpha: 1).cgColor,
+      ]
+      picture.startPoint = CGPoint(x: 0, y: 0)
+      picture.endPoint = CGPoint(x: 1, y: 1)
+      header.layer.addSublayer(picture)
+      for i in 0..<3 {
+        let c = CAShapeLayer()
+        c.fillColor = UIColor(white: 1, alpha: 0.16 + 0.06 * CGFloat(i)).cgColor
+        header.layer.addSublayer(c)
+        circles.append(c)
+      }
+    }
+    addSubview(header)
+
+    titleLabel.text = content.title
+    titleLabel.font = UIFont.systemFont(ofSize: 17, weight: .bold)
+    titleLabel.textColor = .label
+    addSubview(titleLabel)
+
+    subtitleLabel.text = content.subtitle
+    subtitleLabel.font = UIFont.systemFont(ofSize: 13)
+    subtitleLabel.textColor = UIColor(white: 0.38, alpha: 1)
+    subtitleLabel.numberOfLines = 2
+    subtitleLabel.lineBreakMode = .byTruncatingTail
+    addSubview(subtitleLabel)
+
+    // Each tag rounds a different choice of corners (seed 004).
+    let choices: [UIRectCorner] = [
+      [.topLeft, .bottomRight], [.topRight, .bottomLeft], [.topLeft, .topRight], .allCorners,
+    ]
+    for (i, t) in content.tags.enumerated() {
+      let tag = TagView(text: t, hue: hue, corners: choices[(content.index + i) % choices.count])
+      tags.append(tag)
+      addSubview(tag)
+    }
+
+    button.setTitle(content.buttonTitle, for: .normal)
+    button.addAction(for: .touchUpInside) { [weak self] in self?.buttonTapped() }
+    addSubview(button)
+
+    badge.backgroundColor = UIColor(white: 1, alpha: 0.92)
+    badge.layer.cornerRadius = 12
+    badge.isHidden = true
+    badge.isUserInteractionEnabled = false
+    badgeCheck.strokeColor = UIColor.systemGreen.cgColor
+    badgeCheck.fillColor = nil
+    badgeCheck.lineWidth = 2.2
+    badgeCheck.lineCap = .round
+    badgeCheck.lineJoin = .round
+    let check = UIBezierPath()
+    check.move(to: CGPoint(x: 8, y: 12.5))
+    check.addLine(to: CGPoint(x: 11.5, y: 16))
+    check.addLine(to: CGPoint(x: 18, y: 8.5))
+    badgeCheck.path = check.cgPath
+    badge.layer.addSublayer(badgeCheck)
+    badgeLabel.font = UIFont.systemFont(ofSize: 12, weight: .bold)
+    badgeLabel.textColor = UIColor(white: 0.2, alpha: 1)
+    badge.addSubview(badgeLabel)
+    addSubview(badge)
+  }
+
+  public required init?(coder: NSCoder) { return nil }
+
+  public override func layoutSubviews() {
+    super.layoutSubviews()
+    let b = bounds
+    let inset = CardView.inset
+    header.frame = CGRect(x: 0, y: 0, width: b.width, height: CardView.headerHeight)
+    if content.header == .image {
+      picture.frame = header.bounds
+      let w = b.width
+      let spots: [(CGFloat, CGFloat, CGFloat)] = [(0.78, 0.2, 46), (0.62, 1.0, 30), (0.93, 0.85, 22)]
+      for (c, s) in zip(circles, spots) {
+        c.frame = header.bounds
+        c.path = UIBezierPath(ovalIn: CGRect(x: w * s.0 - s.2, y: 72 * s.1 - s.2, width: 2 * s.2, height: 2 * s.2))
+          .cgPath
+      }
+    }
+    let textWidth = max(0, b.width - 2 * inset)
+    titleLabel.frame = CGRect(x: inset, y: CardView.headerHeight + 10, width: textWidth, height: 22)
+    subtitleLabel.frame = CGRect(x: inset, y: CardView.headerHeight + 34, width: textWidth, height: 34)
+
+    let buttonSize = button.sizeThatFits(.zero)
+    let bw = max(76, buttonSize.width + 28)
+    let bh: CGFloat = 28
+    button.bounds = CGRect(x: 0, y: 0, width: bw, height: bh)
+    button.center = CGPoint(x: b.width - inset - bw / 2, y: b.height - inset - bh / 2)
+
+    var x = inset
+    let tagY = b.height - inset - 14 - 10
+    for t in tags {
+      let s = t.sizeThatFits(.zero)
+      // Tags that would run into the button are hidden.
+      t.isHidden = x + s.width > b.width - inset - bw - 8
+      t.frame = CGRect(x: x, y: tagY, width: s.width, height: s.height)
+      x += s.width + 6
+    }
+    layoutBadge()
+  }
+
+  private func layoutBadge() {
+    let text = badgeLabel.sizeThatFits(.zero)
+    let w = 24 + text.width + 8
+    badge.bounds = CGRect(x: 0, y: 0, width: w, height: 24)
+    badge.center = CGPoint(x: bounds.width - 12 - w / 2, y: 12 + 12)
+    badgeLabel.frame = CGRect(x: 22, y: 0, width: text.width + 2, height: 24)
+  }
+
+  private func buttonTapped() {
+    tapCount += 1
+    badgeLabel.text = "\(tapCount)"
+    layoutBadge()
+    if badge.isHidden {
+      badge.isHidden = false
+      badge.transform = CGAffineTransform(scaleX: 0.4, y: 0.4)
+      badge.alpha = 0
+      UIView.animate(
+        withDuration: 0.45, delay: 0, usingSpringWithDamping: 0.55, initialSpringVelocity: 0,
+        animations: {
+          self.badge.transform = .identity
+          self.badge.alpha = 1
+        })
+    }
+  }
+}

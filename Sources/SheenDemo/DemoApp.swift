@@ -1,0 +1,81 @@
+// SheenDemo: the demo's content, written as an iOS developer would write it with SheenKit: a
+// UIScrollView of cards in sections, gradient buttons with press feedback, and an FPS overlay.
+//
+// Design: the content never imports a windowing system. `DemoWindow` is a `UIWindow` (a
+// `FrameLoopClient`): the host (`sheen demo`, `sheen dump`, `sheen bench`, tests) hands it
+// platform-neutral events and a clock, and gets a layer tree drawn into a surface. Everything
+// moves on that clock, so a run on a virtual clock is deterministic.
+
+import SheenKit
+import SheenPlatform
+
+/// The demo's window: the card list, the FPS overlay on top, and the keys that quit and toggle
+/// the overlay (the list scrolls with the rest).
+public final class DemoWindow: UIWindow {
+  /// The scrolling list of cards.
+  public let list = CardListView()
+  /// Frames per second and frame times, top right; `f` toggles it.
+  public let overlay = FPSOverlay()
+  /// Called when the user asks to quit (Escape or `q`). The host stops its loop.
+  public var onQuit: (() -> Void)?
+
+  /// A window of `size` pixels at `scale` pixels per point.
+  public init(size: PixelSize, scale: Double = 1) {
+    let s = max(0.25, scale)
+    super.init(
+      frame: CGRect(x: 0, y: 0, width: CGFloat(Double(size.width) / s), height: CGFloat(Double(size.height) / s)))
+    self.scale = CGFloat(s)
+    backgroundColor = list.backgroundColor
+    addSubview(list)
+    addSubview(overlay)
+    keyboardScrollView = list
+    eventHandler = { [unowned self] event in self.handleKey(event) }
+    setNeedsLayout()
+  }
+
+  public required init?(coder: NSCoder) { return nil }
+
+  public override func layoutSubviews() {
+    super.layoutSubviews()
+    list.frame = bounds
+    let o = FPSOverlay.size
+    overlay.frame = CGRect(x: bounds.width - o.width - 12, y: 12, width: o.width, height: o.height)
+  }
+
+  /// Escape and `q` quit, `f` toggles the overlay; other keys go on to the list.
+  private func handleKey(_ event: PlatformEvent) -> Bool {
+    guard case .keyDown(let key, let text, _) = event else { return false }
+    switch key {
+    case .escape, .q:
+      onQuit?()
+      return true
+    default:
+      if text == "f" || text == "F" {
+        overlay.isHidden.toggle()
+        return true
+      }
+      return false
+    }
+  }
+
+  /// Records a finished frame's timing for the overlay.
+  public func recordFrame(time: Double, render: Double, present: Double) {
+    overlay.record(time: time, render: render, present: present)
+  }
+
+  /// Brings the overlay's text up to date for a frame at `time` (a few times a second); call
+  /// before drawing the frame.
+  public func refreshOverlay(at time: Double) {
+    if !overlay.isHidden { overlay.refresh(at: time) }
+  }
+}
+
+/// Entry points for hosts and benchmarks.
+public enum DemoApp {
+  /// The demo's window at `size` pixels and `scale` pixels per point, laid out and ready to draw.
+  public static func makeWindow(size: PixelSize, scale: Double = 1) -> DemoWindow {
+    let w = DemoWindow(size: size, scale: scale)
+    w.layoutIfNeeded()
+    return w
+  }
+}

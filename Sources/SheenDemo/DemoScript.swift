@@ -1,0 +1,221 @@
+import SheenKit
+import SheenPlatform
+import SheenRaster
+
+/// Scripted input for headless runs (`sheen dump`, `sheen bench`, tests): a list of steps, each
+/// taking whole frames of a 60 Hz virtual clock, turned into platform events dispatched at each
+/// frame's time. The same script gives the same frames on every run.
+///
+/// Steps, separated by commas or semicolons (points are window points, y down):
+/// - `wait N`: N frames without input;
+/// - `wheel N`: N wheel notches, one per frame (negative: towards the top);
+/// - `fling V`: a quick drag released at V points per second (positive scrolls down the list);
+/// - `drag DY`: a slow drag moving the content by DY points, held still, then released;
+/// - `press X Y`, `move X Y`, `release`: the primary button at a point;
+/// - `tap-button I`: press card I's button, hold 12 frames, release;
+/// - `press-button I`: press card I's button (and keep it pressed);
+/// - `key K`: a key (up, down, pageup, pagedown, home, end, space, escape, q, f);
+/// - `steady V`: from then on the list scrolls at V points per second, turning at either end.
+public struct DemoScript: Sendable {
+  /// One thing done at the start of a frame.
+  enum Action: Sendable {
+    case event(PlatformEvent)
+    case pointer(Pointer, CGPointValue)
+    case pressButton(Int)
+    case release
+    case steady(Double)
+  }
+
+  enum Pointer: Sendable { case down, move }
+
+  /// A point that crosses threads (CGPoint is not Sendable everywhere).
+  struct CGPointValue: Sendable {
+    var x: Double
+    var y: Double
+  }
+
+  /// Why a script could not be read.
+  public struct ParseError: Error, CustomStringConvertible {
+    public var description: String
+  }
+
+  /// Actions per frame, from frame 0.
+  private(set) var frames: [[Action]] = []
+
+  /// Scripts by name: `scroll` (steady, for benchmarks), `fling`, `wheel`, `press`, `tour`.
+  public static let named: [String: String] = [
+    "scroll": "steady 1500",
+    "fling": "wait 2, fling 2400",
+    "wheel": "wait 2, wheel 3, wait 20, wheel -1",
+    "press": "wait 2, press-button 0, wait 30, release",
+    "tour": "wait 4, tap-button 0, wait 20, fling 3000, wait 60, wheel 4, wait 30, key home, wait 40, drag 160",
+  ]
+
+  /// Reads a script: a name from `named`, or steps.
+  /// - Throws: `ParseError` naming the step it could not read.
+  public init(_ text: String) throws {
+    let source = DemoScript.named[text] ?? text
+    let steps = source.split(whereSeparator: { $0 == "," || $0 == ";" })
+    var frames: [[Action]] = []
+    var pointer = CGPointValue(x: 0, y: 0)
+    func frame(_ a: [Action]) { frames.append(a) }
+    for raw in steps {
+      let words = raw.split(separator: " ").map(String.init)
+      guard let verb = words.first else { continue }
+      let args = words.dropFirst().map { Double($0) }
+      func number(_ i: Int) throws -> Double {
+        guard i < args.count, let v = args[i] else {
+          throw ParseError(description: "script step '\(raw.trimmingCharacters(in: .whitespaces))' needs a number")
+        }
+        return v
+      }
+      switch verb {
+      case "wait":
+        for _ in 0..<max(0, Int(try number(0))) { frame([]) }
+      case "wheel":
+        let n = Int(try number(0))
+        let dy = n < 0 ? -PlatformEvent.scrollPointsPerNotch : PlatformEvent.scrollPointsPerNotch
+        for _ in 0..<abs(n) {
+          frame([.event(.scroll(delta: Point(x: 0, y: dy), at: Point(x: -1, y: -1), modifiers: []))])
+        }
+      case "fling":
+        let v = try number(0)
+        let start = CGPointValue(x: -1, y: -1)
+        frame([.pointer(.down, start)])
+        for i in 1...6 {
+          frame([.pointer(.move, CGPointValue(x: -1, y: -1 - Double(i) * v / 60))])
+        }
+        frame([.release])
+      case "drag":
+        let dy = try number(0)
+        frame([.pointer(.down, CGPointValue(x: -1, y: -1))])
+        for i in 1...20 {
+          frame([.pointer(.move, CGPointValue(x: -1, y: -1 - dy * Double(i) / 20))])
+        }
+        for _ in 0..<8 { frame([]) }
+        frame([.release])
+      case "press", "move":
+        pointer = CGPointValue(x: try number(0), y: try number(1))
+        frame([.pointer(verb == "press" ? .down : .move, pointer)])
+      case "release":
+        frame([.release])
+      case "tap-button":
+        frame([.pressButton(Int(try number(0)))])
+        for _ in 0..<12 { frame([]) }
+        frame([.release])
+      case "press-button":
+        frame([.pressButton(Int(try number(0)))])
+      case "key":
+        guard words.count > 1, let key = DemoScript.key(words[1]) else {
+          throw ParseError(description: "script step '\(raw)' needs a key name")
+        }
+        frame([.event(.keyDown(key.0, text: key.1, modifiers: []))])
+      case "steady":
+        frame([.steady(try number(0))])
+      default:
+        throw ParseError(
+          description: "unknown script step '\(verb)' (steps: wait, wheel, fling, drag, press, move, release,"
+            + " tap-button, press-button, key, steady; scripts: \(DemoScript.named.keys.sorted().joined(separator: ", ")))"
+        )
+      }
+    }
+    self.frames = frames
+  }
+
+  private static func key(_ name: String) -> (Key, String)? {
+    switch name.lowercased() {
+    case "up": return (.up, "")
+    case "down": return (.down, "")
+    case "pageup": return (.pageUp, "")
+    case "pagedown": return (.pageDown, "")
+    case "home": return (.home, "")
+    case "end": return (.end, "")
+    case "space": return (.space, " ")
+    case "escape": return (.escape, "")
+    case "q": return (.q, "q")
+    case "f": return (.other(0x66), "f")
+    default: return nil
+    }
+  }
+
+  /// How many frames the script's steps take (a `steady` scroll goes on after them).
+  public var length: Int { frames.count }
+
+  // MARK: Running
+
+  /// What a running script remembers between frames.
+  public final class State {
+    var pointer: Point?
+    var steady: (speed: Double, start: Double, origin: Double)?
+    public init() {}
+  }
+
+  /// Dispatches frame `frame`'s input to `window` at `time` (seconds); call before rendering
+  /// that frame. A point given as negative coordinates means the middle of the window.
+  public func apply(to window: DemoWindow, frame: Int, time: Double, state: State) {
+    if frame < frames.count {
+      for a in frames[frame] { perform(a, window, time, state) }
+    }
+    if let s = state.steady {
+      let range = max(1, Double(window.list.contentSize.height - window.list.bounds.height))
+      var y = s.origin + s.speed * (time - s.start)
+      // Back and forth between the ends.
+      y = y.truncatingRemainder(dividingBy: 2 * range)
+      if y < 0 { y += 2 * range }
+      if y > range { y = 2 * range - y }
+      window.list.contentOffset = CGPoint(x: 0, y: CGFloat(y))
+    }
+  }
+
+  private func perform(_ a: Action, _ w: DemoWindow, _ time: Double, _ state: State) {
+    let scale = Double(w.scale)
+    func pixels(_ p: CGPointValue) -> Point {
+      let mid = Point(x: Double(w.bounds.width) / 2, y: Double(w.bounds.height) / 2)
+      // Negative coordinates are relative to the middle of the window.
+      let x = p.x < 0 ? mid.x + p.x + 1 : p.x
+      let y = p.y < 0 ? mid.y + p.y + 1 : p.y
+      return Point(x: x * scale, y: y * scale)
+    }
+    switch a {
+    case .event(let e):
+      if case .scroll(let d, let at, let m) = e, at.x < 0 {
+        w.dispatch(.scroll(delta: d, at: pixels(CGPointValue(x: -1, y: -1)), modifiers: m), time: time)
+      } else {
+        w.dispatch(e, time: time)
+      }
+    case .pointer(let kind, let p):
+      let at = pixels(p)
+      if kind == .down {
+        state.pointer = at
+        w.dispatch(.pointerDown(at, button: .left, modifiers: []), time: time)
+      } else {
+        state.pointer = at
+        w.dispatch(.pointerMove(at, modifiers: []), time: time)
+      }
+    case .pressButton(let i):
+      let cards = w.list.cards
+      guard cards.indices.contains(i) else { return }
+      let b = cards[i].button
+      let c = b.convert(CGPoint(x: b.bounds.midX, y: b.bounds.midY), to: nil)
+      let at = Point(x: Double(c.x) * scale, y: Double(c.y) * scale)
+      state.pointer = at
+      w.dispatch(.pointerDown(at, button: .left, modifiers: []), time: time)
+    case .release:
+      guard let p = state.pointer else { return }
+      state.pointer = nil
+      w.dispatch(.pointerUp(p, button: .left, modifiers: []), time: time)
+    case .steady(let v):
+      state.steady = (v, time, Double(w.list.contentOffset.y))
+    }
+  }
+
+  /// The benchmark's scroll: the list at frame `frame` of a steady 1500-points-per-second
+  /// scroll on a 60 Hz virtual clock, going back and forth between the ends. Deterministic; no
+  /// physics involved, so every frame is mid-scroll.
+  public static func scroll(_ window: DemoWindow, frame: Int, speed: Double = 1500) {
+    let range = max(1, Double(window.list.contentSize.height - window.list.bounds.height))
+    var y = (speed * Double(frame) / 60).truncatingRemainder(dividingBy: 2 * range)
+    if y > range { y = 2 * range - y }
+    window.list.contentOffset = CGPoint(x: 0, y: CGFloat(y))
+  }
+}

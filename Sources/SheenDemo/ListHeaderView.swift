@@ -1,0 +1,58 @@
+import SheenKit
+
+/// The list's header: what the demo is and what its sections show.
+public final class ListHeaderView: UIView {
+  public let titleLabel = UILabel()
+  public let bodyLabel = UILabel()
+  public let legendLabel = UILabel()
+  private let accent = CAGradientLayer()
+
+  static let height: CGFloat = 150
+
+  public override init(frame: CGRect) {
+    super.init(frame: frame)
+    backgroundColor = UIColor(red: 0.11, green: 0.12, blue: 0.19, alpha: 1)
+    layer.cornerRadius = 20
+    clipsToBounds = true
+    accent.colors = [
+      UIColor(hue: 0.72, saturation: 0.6, brightness: 0.95, alpha: 1).cgColor,
+      UIColor(hue: 0.55, saturation: 0.7, brightness: 0.9, alpha: 1).cgColor,
+    ]
+    accent.startPoint = CGPoint(x: 0, y: 0.5)
+    accent.endPoint = CGPoint(x: 1, y: 0.5)
+    layer.addSublayer(accent)
+
+    titleLabel.text = "Sheen: \(DemoContent.cardCount) cards drawn by the CPU"
+    titleLabel.font = UIFont.systemFont(ofSize: 24, weight: .bold)
+    titleLabel.textColor = .white
+    addSubview(titleLabel)
+
+    bodyLabel.text =
+      "A UIKit-style list: every card is a UIView with rounded, clipped corners, a gradient button and"
+      + " stroked tags, composited each frame by Sheen's own rasterizer. Tap a button, drag, fling or"
+      + " use the wheel and the keys."
+    bodyLabel.font = UIFont.systemFont(ofSize: 14)
+    bodyLabel.textColor = UIColor(white: 0.85, alpha: 1)
+    bodyLabel.numberOfLines = 2
+    addSubview(bodyLabel)
+
+    legendLabel.text =
+      "Odd sections: one shadow on a clear container (seed 001).  Even sections: a shadow per card"
+      + " with an explicit shadowPath (seeds 000, 003)."
+    legendLabel.font = UIFont.systemFont(ofSize: 13, weight: .semibold)
+    legendLabel.textColor = UIColor(hue: 0.55, saturation: 0.35, brightness: 1, alpha: 1)
+    legendLabel.numberOfLines = 2
+    addSubview(legendLabel)
+  }
+
+  public required init?(coder: NSCoder) { return nil }
+
+  public override func layoutSubviews() {
+    super.layoutSubviews()
+    let w = bounds.width
+    accent.frame = CGRect(x: 0, y: 0, width: w, height: 6)
+    titleLabel.frame = CGRect(x: 24, y: 22, width: w - 48, height: 30)
+    bodyLabel.frame = CGRect(x: 24, y: 58, width: w - 48, height: 36)
+    legendLabel.frame = CGRect(x: 24, y: 102, width: w - 48, height: 34)
+  }
+}

@@ -1,0 +1,104 @@
+import SheenKit
+
+/// The card's "primary" button in the style of seed 002: a vertical background gradient, a
+/// one-point gradient border drawn through a mask (a stroked rounded rectangle), radius 4, a
+/// small shadow and a bold uppercase white title.
+///
+/// Press feedback (DESIGN.md, "Motion"): touch-down springs the button to 0.95 and tightens its
+/// shadow (damping 0.5 over 0.4 s); touch-up, or a cancel, springs it back. While highlighted the
+/// gradient darkens, so a press shows even in a still picture.
+///
+/// Unlike the seed, which inserts new layers on every `layoutSubviews`, the layers are made once
+/// and only their frames and paths follow the bounds.
+public final class PrimaryButton: UIButton {
+  /// The scale a pressed button shrinks to.
+  public static let pressedScale: CGFloat = 0.95
+  /// Seconds of the press and release springs.
+  public static let pressDuration: TimeInterval = 0.4
+  /// Damping ratio of the press and release springs.
+  public static let pressDamping: CGFloat = 0.5
+
+  private let borderGradient = CAGradientLayer()
+  private let borderMask = CAShapeLayer()
+  private let background = CAGradientLayer()
+  private let hue: CGFloat
+
+  /// A button tinted with `hue` (seed 002 uses 0.72, a violet).
+  public init(hue: CGFloat = 0.72) {
+    self.hue = hue
+    super.init(frame: .zero)
+
+    // Border: a gradient seen only through a one-point stroke of the rounded rectangle.
+    borderGradient.colors = [
+      UIColor(hue: hue, saturation: 0.59, brightness: 0.90, alpha: 1).cgColor,
+      UIColor(hue: hue, saturation: 0.82, brightness: 0.90, alpha: 1).cgColor,
+    ]
+    borderGradient.cornerRadius = 4
+    borderMask.lineWidth = 1
+    borderMask.fillColor = UIColor.clear.cgColor
+    borderMask.strokeColor = UIColor.black.cgColor
+    borderGradient.mask = borderMask
+    layer.insertSublayer(borderGradient, below: titleLabel?.layer)
+
+    // Background.
+    background.cornerRadius = 4
+    layer.insertSublayer(background, below: borderGradient)
+    updateBackground()
+
+    // Shadow.
+    layer.shadowColor = UIColor.black.cgColor
+    layer.shadowOffset = CGSize(width: 0, height: 0.5)
+    layer.shadowOpacity = 0.2
+    layer.shadowRadius = 1
+    layer.masksToBounds = false
+
+    // Text.
+    setTitleColor(UIColor.white, for: .normal)
+    titleLabel?.font = UIFont.systemFont(ofSize: 12, weight: .bold)
+
+    addAction(for: .touchDown) { [weak self] in self?.animatePress(down: true) }
+    addAction(for: [.touchUpInside, .touchUpOutside, .touchCancel]) { [weak self] in
+      self?.animatePress(down: false)
+    }
+  }
+
+  public required init?(coder: NSCoder) { return nil }
+
+  /// Titles are shown uppercased, as the seed does.
+  public override func setTitle(_ title: String?, for state: UIControl.State) {
+    super.setTitle(title?.uppercased(), for: state)
+  }
+
+  public override func layoutSubviews() {
+    super.layoutSubviews()
+    borderGradient.frame = bounds
+    background.frame = bounds
+    borderMask.path = UIBezierPath(roundedRect: bounds, cornerRadius: 4).cgPath
+  }
+
+  public override func stateDidChange() {
+    super.stateDidChange()
+    updateBackground()
+  }
+
+  private func updateBackground() {
+    let dim: CGFloat = isHighlighted ? 0.78 : 1
+    background.colors = [
+      UIColor(hue: hue, saturation: 0.58, brightness: 0.97 * dim, alpha: 1).cgColor,
+      UIColor(hue: hue, saturation: 0.80, brightness: 0.96 * dim, alpha: 1).cgColor,
+    ]
+  }
+
+  /// Springs to the pressed look (`down`) or back to rest.
+  private func animatePress(down: Bool) {
+    UIView.animate(
+      withDuration: PrimaryButton.pressDuration, delay: 0, usingSpringWithDamping: PrimaryButton.pressDamping,
+      initialSpringVelocity: 0, options: [.allowUserInteraction, .beginFromCurrentState],
+      animations: {
+        let s = down ? PrimaryButton.pressedScale : 1
+        self.transform = CGAffineTransform(scaleX: s, y: s)
+        self.layer.shadowRadius = down ? 0.5 : 1
+        self.layer.shadowOffset = CGSize(width: 0, height: down ? 0.25 : 0.5)
+      })
+  }
+}

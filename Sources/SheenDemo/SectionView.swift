@@ -1,0 +1,91 @@
+import SheenKit
+
+/// One section of the list: a title, a line saying what it shows, and its cards in a grid.
+///
+/// In a `.container` section the cards' cells sit in one clear container view that carries the
+/// only shadow (seed 001); in a `.perCard` section each cell casts its own (seeds 000, 003).
+public final class SectionView: UIView {
+  public let section: DemoContent.Section
+  public let titleLabel = UILabel()
+  public let detailLabel = UILabel()
+  /// Holds the cells; in a container section it casts the shadow.
+  public let container = UIView()
+  /// The cards, in order.
+  public private(set) var cards: [CardView] = []
+  private var cells: [UIView] = []
+
+  static let titleHeight: CGFloat = 64
+  static let spacing: CGFloat = 20
+
+  public init(section: DemoContent.Section) {
+    self.section = section
+    super.init(frame: .zero)
+    titleLabel.text = section.title
+    titleLabel.font = UIFont.systemFont(ofSize: 20, weight: .bold)
+    titleLabel.textColor = UIColor(white: 0.12, alpha: 1)
+    addSubview(titleLabel)
+    detailLabel.text = section.detail
+    detailLabel.font = UIFont.systemFont(ofSize: 13)
+    detailLabel.textColor = UIColor(white: 0.4, alpha: 1)
+    addSubview(detailLabel)
+
+    container.backgroundColor = .clear
+    addSubview(container)
+    for i in section.cards {
+      let content = CardContent(index: i)
+      switch section.style {
+      case .container:
+        let cell = ClearCardCell(content: content)
+        cells.append(cell)
+        cards.append(cell.card)
+      case .perCard:
+        let cell = ShadowedCardCell(content: content)
+        cells.append(cell)
+        cards.append(cell.card)
+      }
+      container.addSubview(cells[cells.count - 1])
+    }
+    if section.style == .container {
+      // The one shadow of the section: it follows every card because all else is clear.
+      container.layer.shadowColor = UIColor.black.cgColor
+      container.layer.shadowOpacity = 0.28
+      container.layer.shadowOffset = CGSize(width: 0, height: 4)
+      container.layer.shadowRadius = 8
+    }
+  }
+
+  public required init?(coder: NSCoder) { return nil }
+
+  /// How many columns cards of at least `minimumCardWidth` get in `width`.
+  static func columns(for width: CGFloat) -> Int {
+    max(1, Int((width + spacing) / (CardListView.minimumCardWidth + spacing)))
+  }
+
+  /// The section's height for `width`, laid out as `layoutSubviews` does.
+  static func height(for section: DemoContent.Section, width: CGFloat) -> CGFloat {
+    let cols = columns(for: width)
+    let rows = (section.cards.count + cols - 1) / cols
+    return titleHeight + CGFloat(rows) * CardView.height + CGFloat(max(0, rows - 1)) * spacing
+  }
+
+  public override func layoutSubviews() {
+    super.layoutSubviews()
+    let w = bounds.width
+    titleLabel.frame = CGRect(x: 0, y: 8, width: w, height: 26)
+    detailLabel.frame = CGRect(x: 0, y: 36, width: w, height: 18)
+    let cols = SectionView.columns(for: w)
+    let s = SectionView.spacing
+    let cardWidth = ((w - CGFloat(cols - 1) * s) / CGFloat(cols)).rounded(.down)
+    let rows = (cells.count + cols - 1) / cols
+    container.frame = CGRect(
+      x: 0, y: SectionView.titleHeight, width: w,
+      height: CGFloat(rows) * CardView.height + CGFloat(max(0, rows - 1)) * s)
+    for (i, cell) in cells.enumerated() {
+      let col = i % cols
+      let row = i / cols
+      cell.frame = CGRect(
+        x: CGFloat(col) * (cardWidth + s), y: CGFloat(row) * (CardView.height + s), width: cardWidth,
+        height: CardView.height)
+    }
+  }
+}

@@ -1,1 +1,0 @@
-// Placeholder: the demo's content is being written.

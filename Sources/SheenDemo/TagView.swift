@@ -1,0 +1,49 @@
+import SheenKit
+
+/// A small tag rounded on chosen corners with a stroked outline, as seed 004's
+/// `roundedCorners(radius:corners:strokeColor:lineWidth:)`: the fill is clipped to the shape and
+/// the same shape is stroked over it.
+///
+/// Unlike the seed's SwiftUI clip plus overlay, the fill and the stroke are one `CAShapeLayer`
+/// holding `UIBezierPath(roundedRect:byRoundingCorners:cornerRadii:)`: the same picture without
+/// an offscreen clip.
+public final class TagView: UIView {
+  public let label = UILabel()
+  private let shape = CAShapeLayer()
+  public let corners: UIRectCorner
+  public let radius: CGFloat
+
+  public init(text: String, hue: CGFloat, corners: UIRectCorner, radius: CGFloat = 8) {
+    self.corners = corners
+    self.radius = radius
+    super.init(frame: .zero)
+    isUserInteractionEnabled = false
+    shape.fillColor = UIColor(hue: hue, saturation: 0.12, brightness: 1, alpha: 1).cgColor
+    shape.strokeColor = UIColor(hue: hue, saturation: 0.55, brightness: 0.75, alpha: 1).cgColor
+    shape.lineWidth = 1
+    layer.addSublayer(shape)
+    label.text = text
+    label.font = UIFont.systemFont(ofSize: 11, weight: .medium)
+    label.textColor = UIColor(hue: hue, saturation: 0.7, brightness: 0.45, alpha: 1)
+    label.textAlignment = .center
+    addSubview(label)
+  }
+
+  public required init?(coder: NSCoder) { return nil }
+
+  public override func sizeThatFits(_ size: CGSize) -> CGSize {
+    let text = label.sizeThatFits(size)
+    return CGSize(width: text.width + 16, height: 20)
+  }
+
+  public override func layoutSubviews() {
+    super.layoutSubviews()
+    // Inset by half the line width, so that the stroke stays inside the bounds.
+    let r = bounds.insetBy(dx: 0.5, dy: 0.5)
+    shape.frame = bounds
+    shape.path =
+      UIBezierPath(roundedRect: r, byRoundingCorners: corners, cornerRadii: CGSize(width: radius, height: radius))
+      .cgPath
+    label.frame = bounds
+  }
+}
