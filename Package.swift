@@ -64,6 +64,11 @@ let package = Package(
     .testTarget(name: "SheenLayersTests", dependencies: ["SheenLayers", "SheenTestSupport"]),
     .testTarget(name: "SheenKitTests", dependencies: ["SheenKit"]),
     .testTarget(name: "SheenDemoTests", dependencies: ["SheenDemo", "SheenKit"]),
+    // The seed articles' UIKit code, verbatim in Seeds/ (kept out of the format lint by run.sh).
+    .testTarget(
+      name: "SheenSeedTests",
+      dependencies: ["SheenKit", "SheenLayers", "SheenRaster", "SheenTestSupport"]
+    ),
     .testTarget(name: "SheenTextTests", dependencies: ["SheenText"]),
     .testTarget(name: "SheenX11Tests", dependencies: ["SheenX11", "SheenPlatform", "SheenTestSupport"]),
     .testTarget(
