@@ -41,7 +41,7 @@ let package = Package(
       name: "SheenKit",
       dependencies: ["SheenRaster", "SheenText", "SheenLayers", "SheenPlatform"]
     ),
-    .target(name: "SheenDemo", dependencies: ["SheenKit", "SheenPlatform", "SheenRaster"]),
+    .target(name: "SheenDemo", dependencies: ["SheenKit", "SheenLayers", "SheenPlatform", "SheenRaster"]),
     .target(name: "SheenX11", dependencies: ["CX11", "SheenPlatform", "SheenRaster"]),
     .target(name: "SheenWayland", dependencies: ["CWayland", "CXdgShell", "SheenPlatform", "SheenRaster"]),
     .executableTarget(
@@ -63,7 +63,10 @@ let package = Package(
     .testTarget(name: "SheenRasterTests", dependencies: ["SheenRaster", "SheenTestSupport"]),
     .testTarget(name: "SheenLayersTests", dependencies: ["SheenLayers", "SheenTestSupport"]),
     .testTarget(name: "SheenKitTests", dependencies: ["SheenKit"]),
-    .testTarget(name: "SheenDemoTests", dependencies: ["SheenDemo", "SheenKit"]),
+    .testTarget(
+      name: "SheenDemoTests",
+      dependencies: ["SheenDemo", "SheenKit", "SheenLayers", "SheenPlatform", "SheenRaster", "SheenTestSupport"]
+    ),
     // The seed articles' UIKit code, verbatim in Seeds/ (kept out of the format lint by run.sh).
     .testTarget(
       name: "SheenSeedTests",

@@ -16,8 +16,13 @@ public struct CardContent: Hashable, Sendable {
   public var subtitle: String
   public var buttonTitle: String
   public var tags: [String]
-  /// Hue of the header, 0...1.
+  /// Hue of the header and tags, 0...1.
   public var hue: Double
+  /// Hue of the button: the header's, or its complement where white text would not read on it
+  /// (yellows, greens, cyans).
+  public var buttonHue: Double {
+    hue > 0.06 && hue < 0.55 ? (hue + 0.5).truncatingRemainder(dividingBy: 1) : hue
+  }
   public var header: Header
 
   /// The content of card `index` (any index gives a card; the list shows `DemoContent.cardCount`).

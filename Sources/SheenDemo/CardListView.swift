@@ -32,6 +32,7 @@ public final class CardListView: UIScrollView {
   public override func layoutSubviews() {
     super.layoutSubviews()
     let w = bounds.width
+    defer { clampOffset() }
     guard w != laidOutWidth else { return }
     laidOutWidth = w
     let m = CardListView.margin
@@ -44,7 +45,10 @@ public final class CardListView: UIScrollView {
       y += h + 16
     }
     contentSize = CGSize(width: w, height: y + m)
-    // Keep the offset in range after a resize.
+  }
+
+  /// Keeps the offset in range after a resize (unless a drag or a bounce is moving it).
+  private func clampOffset() {
     let maxY = max(0, contentSize.height - bounds.height)
     if contentOffset.y > maxY && !isDragging && !isDecelerating {
       contentOffset = CGPoint(x: 0, y: maxY)

@@ -28,7 +28,7 @@ public final class CardView: UIView {
   public init(content: CardContent) {
     self.content = content
     let hue = CGFloat(content.hue)
-    button = PrimaryButton(hue: hue)
+    button = PrimaryButton(hue: CGFloat(content.buttonHue))
     super.init(frame: .zero)
     backgroundColor = .white
     layer.cornerRadius = 16
@@ -116,7 +116,8 @@ public final class CardView: UIView {
       let spots: [(CGFloat, CGFloat, CGFloat)] = [(0.78, 0.2, 46), (0.62, 1.0, 30), (0.93, 0.85, 22)]
       for (c, s) in zip(circles, spots) {
         c.frame = header.bounds
-        c.path = UIBezierPath(ovalIn: CGRect(x: w * s.0 - s.2, y: 72 * s.1 - s.2, width: 2 * s.2, height: 2 * s.2))
+        c.path =
+          UIBezierPath(ovalIn: CGRect(x: w * s.0 - s.2, y: 72 * s.1 - s.2, width: 2 * s.2, height: 2 * s.2))
           .cgPath
       }
     }

@@ -23,7 +23,8 @@ public final class DemoWindow: UIWindow {
   public init(size: PixelSize, scale: Double = 1) {
     let s = max(0.25, scale)
     super.init(
-      frame: CGRect(x: 0, y: 0, width: CGFloat(Double(size.width) / s), height: CGFloat(Double(size.height) / s)))
+      frame: CGRect(
+        x: 0, y: 0, width: CGFloat(Double(size.width) / s), height: CGFloat(Double(size.height) / s)))
     self.scale = CGFloat(s)
     backgroundColor = list.backgroundColor
     addSubview(list)

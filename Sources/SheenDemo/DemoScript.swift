@@ -48,7 +48,8 @@ public struct DemoScript: Sendable {
     "fling": "wait 2, fling 2400",
     "wheel": "wait 2, wheel 3, wait 20, wheel -1",
     "press": "wait 2, press-button 0, wait 30, release",
-    "tour": "wait 4, tap-button 0, wait 20, fling 3000, wait 60, wheel 4, wait 30, key home, wait 40, drag 160",
+    "tour":
+      "wait 4, tap-button 0, wait 20, fling 3000, wait 60, wheel 4, wait 30, key home, wait 40, drag 160",
   ]
 
   /// Reads a script: a name from `named`, or steps.
@@ -65,7 +66,8 @@ public struct DemoScript: Sendable {
       let args = words.dropFirst().map { Double($0) }
       func number(_ i: Int) throws -> Double {
         guard i < args.count, let v = args[i] else {
-          throw ParseError(description: "script step '\(raw.trimmingCharacters(in: .whitespaces))' needs a number")
+          throw ParseError(
+            description: "script step '\(raw.trimmingCharacters(in: .whitespaces))' needs a number")
         }
         return v
       }

@@ -51,8 +51,10 @@ public final class ListHeaderView: UIView {
     super.layoutSubviews()
     let w = bounds.width
     accent.frame = CGRect(x: 0, y: 0, width: w, height: 6)
-    titleLabel.frame = CGRect(x: 24, y: 22, width: w - 48, height: 30)
-    bodyLabel.frame = CGRect(x: 24, y: 58, width: w - 48, height: 36)
-    legendLabel.frame = CGRect(x: 24, y: 102, width: w - 48, height: 34)
+    // Wide enough windows keep the text clear of the FPS overlay at the top right.
+    let text = max(0, w - 48 - (w > 760 ? FPSOverlay.size.width : 0))
+    titleLabel.frame = CGRect(x: 24, y: 22, width: text, height: 30)
+    bodyLabel.frame = CGRect(x: 24, y: 58, width: text, height: 36)
+    legendLabel.frame = CGRect(x: 24, y: 102, width: text, height: 34)
   }
 }

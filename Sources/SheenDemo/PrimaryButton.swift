@@ -1,4 +1,5 @@
 import SheenKit
+import SheenLayers
 
 /// The card's "primary" button in the style of seed 002: a vertical background gradient, a
 /// one-point gradient border drawn through a mask (a stroked rounded rectangle), radius 4, a
@@ -91,6 +92,16 @@ public final class PrimaryButton: UIButton {
 
   /// Springs to the pressed look (`down`) or back to rest.
   private func animatePress(down: Bool) {
+    // Hold the press spring where it is on screen before starting the next one. SheenKit keeps a
+    // running animation when a new block finds the on-screen value already equal to the new
+    // model value (a click whose press and release land in one frame), so stop it explicitly.
+    let shown = layer.sheenLayer
+    UIView.performWithoutAnimation {
+      transform = CGAffineTransform(
+        scaleX: CGFloat(shown.transform.scaleX), y: CGFloat(shown.transform.scaleY))
+      layer.shadowRadius = CGFloat(shown.shadowRadius)
+      layer.shadowOffset = CGSize(width: shown.shadowOffset.width, height: shown.shadowOffset.height)
+    }
     UIView.animate(
       withDuration: PrimaryButton.pressDuration, delay: 0, usingSpringWithDamping: PrimaryButton.pressDamping,
       initialSpringVelocity: 0, options: [.allowUserInteraction, .beginFromCurrentState],

@@ -42,7 +42,9 @@ public final class TagView: UIView {
     let r = bounds.insetBy(dx: 0.5, dy: 0.5)
     shape.frame = bounds
     shape.path =
-      UIBezierPath(roundedRect: r, byRoundingCorners: corners, cornerRadii: CGSize(width: radius, height: radius))
+      UIBezierPath(
+        roundedRect: r, byRoundingCorners: corners, cornerRadii: CGSize(width: radius, height: radius)
+      )
       .cgPath
     label.frame = bounds
   }

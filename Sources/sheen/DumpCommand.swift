@@ -1,5 +1,6 @@
 import Foundation
 import SheenDemo
+import SheenLayers
 import SheenPlatform
 import SheenRaster
 
@@ -18,6 +19,7 @@ private let dumpUsage = """
     --script S        input played on the clock: a name (\(DemoScript.named.keys.sorted().joined(separator: ", ")))
                       or steps such as "wait 5, fling 2400, wait 30, tap-button 0"
     --no-overlay      hide the FPS overlay (on a virtual clock its numbers say little)
+    --threads N       threads that draw each frame (default: one per core)
     --stats           print each written frame's render time, blurs and layers drawn
   """
 
@@ -30,6 +32,7 @@ func runDump(_ args: [String]) -> Int32 {
   var script: DemoScript?
   var overlay = true
   var stats = false
+  var threads: Int?
   var i = 0
   func fail(_ message: String) -> Int32 {
     FileHandle.standardError.write(Data("sheen dump: \(message)\n\(dumpUsage)\n".utf8))
@@ -75,6 +78,12 @@ func runDump(_ args: [String]) -> Int32 {
       i += 1
     case "--no-overlay": overlay = false
     case "--stats": stats = true
+    case "--threads":
+      guard let v = value, let n = Int(v), n >= 1, n <= 64 else {
+        return fail("--threads needs a count from 1 to 64")
+      }
+      threads = n
+      i += 1
     default: return fail("unknown option '\(arg)'")
     }
     i += 1
@@ -84,6 +93,7 @@ func runDump(_ args: [String]) -> Int32 {
     try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
     let window = DemoApp.makeWindow(size: size, scale: scale)
     window.overlay.isHidden = !overlay
+    if let threads { window.renderer = FrameRenderer(threads: threads) }
     let surface = try Surface(width: size.width, height: size.height)
     let state = DemoScript.State()
     let wanted = Set(frames)
@@ -100,15 +110,16 @@ func runDump(_ args: [String]) -> Int32 {
         continue
       }
       window.refreshOverlay(at: time)
-      window.compositor.context.resetStatistics()
+      window.renderer.context.resetStatistics()
       let start = monotonicSeconds()
       window.renderFrame(into: surface, time: time)
       let rendered = monotonicSeconds()
       if stats {
-        let s = window.compositor.context.statistics
+        let s = window.renderer.context.statistics
         print(
           String(
-            format: "frame %d: render %.2f ms, %d blurs, %d layers drawn, %d culled", n, (rendered - start) * 1000,
+            format: "frame %d: render %.2f ms, %d blurs, %d layers drawn, %d culled", n,
+            (rendered - start) * 1000,
             s.blurs, s.layersDrawn, s.layersCulled))
       }
       let path = (out as NSString).appendingPathComponent(String(format: "frame-%04d.png", n))
