@@ -66,6 +66,16 @@ public final class Compositor {
     }
     let sigma = layer.shadowRadius * ctm.determinant.magnitude.squareRoot()
     let offset = ctm.applyToVector(Point(x: layer.shadowOffset.width, y: layer.shadowOffset.height))
+    // Set through the API, a radius or offset can be anything: a shadow too far or too wide to
+    // measure in Ints is not drawn (converting it used to trap).
+    guard sigma.isFinite, offset.x.magnitude < 1e9, offset.y.magnitude < 1e9 else {
+      drawBody(layer, canvas, ctm)
+      return
+    }
+    if !shadowCanShow(layer, ctm, sigma: sigma, alpha: color.alpha) {
+      drawBody(layer, canvas, ctm)
+      return
+    }
     let dx = Int(offset.x.rounded())
     let dy = Int(offset.y.rounded())
     // Shadow pixels that the body will cover with opaque colour need not be blended.
@@ -94,7 +104,10 @@ public final class Compositor {
     let full = IntRect(enclosing: bodyExtent(layer, ctm))
     var body = full
     if full.width > 4096 || full.height > 4096 || full.width * full.height > 4 << 20 {
-      let reach = Int((3 * sigma + offset.x.magnitude + offset.y.magnitude).rounded(.up)) + 2
+      // Capped, so that the group stays within Surface's limits (a shadowRadius of 10,000 used to
+      // ask for a 120,046-pixel-wide group and trap): body farther than that from the clip adds
+      // nothing to the shadow, which only matters for blurs wider than ~340 pixels.
+      let reach = Int(min(3 * sigma + offset.x.magnitude + offset.y.magnitude, 1024).rounded(.up)) + 2
       let visible = canvas.clipBounds
       body = full.intersection(
         IntRect(
@@ -213,8 +226,22 @@ public final class Compositor {
     return try? g.alphaMask()
   }
 
+  /// Whether a shadow blurred with `sigma` can reach half a level of alpha. A Gaussian blur
+  /// spreads a shape of area A to at most A / (2πσ²): a shadowRadius of 1,000 on a small layer
+  /// is invisible, and not blurring it spares a mask of 12,000² pixels. Cheap below σ = 64.
+  func shadowCanShow(_ layer: Layer, _ ctm: Transform, sigma: Double, alpha: Double) -> Bool {
+    if sigma < 64 { return true }
+    let shape = layer.shadowPath.map { ctm.apply($0.controlBounds) } ?? bodyExtent(layer, ctm)
+    let area = max(0, shape.width) * max(0, shape.height)
+    return area * alpha / (2 * .pi * sigma * sigma) >= 0.5 / 255
+  }
+
   private func shadowColor(_ layer: Layer) -> Color? {
     guard layer.shadowOpacity > 0, let c = layer.shadowColor else { return nil }
+    // Unlike Core Animation, a negative or non-finite radius or offset draws no shadow.
+    guard layer.shadowRadius >= 0, layer.shadowRadius.isFinite, layer.shadowOffset.width.isFinite,
+      layer.shadowOffset.height.isFinite
+    else { return nil }
     let color = c.withAlphaMultiplied(by: min(1, layer.shadowOpacity))
     return color.alpha > 0 ? color : nil
   }
@@ -224,8 +251,8 @@ public final class Compositor {
   /// A conservative device-space bound of everything the layer draws, shadow included.
   func fullExtent(_ layer: Layer, _ ctm: Transform) -> Rect {
     var r = bodyExtent(layer, ctm)
-    if shadowColor(layer) != nil {
-      let sigma = layer.shadowRadius * ctm.determinant.magnitude.squareRoot()
+    let sigma = layer.shadowRadius * ctm.determinant.magnitude.squareRoot()
+    if let color = shadowColor(layer), shadowCanShow(layer, ctm, sigma: sigma, alpha: color.alpha) {
       let o = ctm.applyToVector(Point(x: layer.shadowOffset.width, y: layer.shadowOffset.height))
       let shape = layer.shadowPath.map { ctm.apply($0.controlBounds) } ?? r
       let m = (3 * sigma).rounded(.up) + 2

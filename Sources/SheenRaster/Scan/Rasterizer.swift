@@ -214,6 +214,10 @@ public final class Rasterizer: @unchecked Sendable {
     bits: UnsafeMutablePointer<UInt64>, stride: Int, words: Int
   ) {
     let dxdy = (e.x1 - e.x0) / (e.y1 - e.y0)
+    // An edge a denormal height tall (a Double segment whose ends round to nearly the same Float)
+    // has an infinite slope, a NaN x and no area worth adding (Int(NaN) trapped; found by the
+    // svg fuzzer, Tests/FuzzRegressions/svg).
+    if !dxdy.isFinite { return }
     let yStart = max(e.y0, Float(bandTop))
     let yEnd = min(e.y1, Float(bandBottom))
     if yEnd <= yStart { return }
