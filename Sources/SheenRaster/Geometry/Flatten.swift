@@ -134,5 +134,7 @@ extension Path {
 
 @inline(__always) func segmentCount(_ x: Double) -> Int {
   guard x.isFinite else { return maxCurveSegments }
-  return max(1, min(maxCurveSegments, Int(x.rounded(.up))))
+  // Clamped as a Double: a curve 1e30 long asks for more segments than Int holds (that trapped;
+  // found by the svg fuzzer, Tests/FuzzRegressions/svg).
+  return max(1, Int(min(Double(maxCurveSegments), x).rounded(.up)))
 }
