@@ -4,6 +4,8 @@
 #                     reachable, else X11; under its own Xvfb when there is
 #                     no display)
 #   ./run.sh test     run every test and the format lint
+#   ./run.sh fuzz [S] run each fuzz target for S seconds (default 15); ./run.sh asan (or tsan): the
+#                     tests under AddressSanitizer (ThreadSanitizer). See README, "Reliability".
 # Anything after the command is passed on (./run.sh demo --fps 30, ./run.sh render scene.json -o x.png).
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -54,6 +56,27 @@ case "$cmd" in
     find Package.swift Sources Tests -name '*.swift' -not -path 'Tests/SheenSeedTests/Seeds/*' -print0 \
       | xargs -0 swift format lint --strict
     echo "run.sh: all tests passed and the format lint is clean"
+    ;;
+  fuzz)
+    # Each libFuzzer target (scene, svg, font) under AddressSanitizer for ${1:-15} seconds (CI).
+    ensure_packages "${build_packages[@]}"
+    log="$(mktemp)"
+    for target in scene svg font; do
+      if ! Fuzz/run.sh "$target" "${1:-15}" >"$log" 2>&1; then
+        tail -n 60 "$log" >&2
+        echo "run.sh: the $target fuzzer failed or found a problem (input under /tmp/sheen-fuzz-build/crashes)" >&2
+        exit 1
+      fi
+      echo "run.sh: fuzz $target: $(grep -E '^Done' "$log")"
+    done
+    rm -f "$log"
+    ;;
+  asan | tsan)
+    # Every test under AddressSanitizer (or ThreadSanitizer), in a build directory of its own.
+    ensure_packages "${build_packages[@]}" "${test_packages[@]}"
+    sanitizer=$([ "$cmd" = asan ] && echo address || echo thread)
+    swift build --product sheen --sanitize="$sanitizer" --scratch-path ".build/$cmd"
+    swift test --sanitize="$sanitizer" --scratch-path ".build/$cmd" "$@"
     ;;
   *)
     ensure_packages "${build_packages[@]}"
