@@ -94,7 +94,7 @@ struct SplitMix {
 public enum DemoContent {
   /// How the cards of a section get their shadows.
   public enum ShadowStyle: Hashable, Sendable {
-    /// One shadow on a clear container; cells clear, cards clipped (seed 001).
+    /// One shadow on a clear container (a row of cells); cells clear, cards clipped (seed 001).
     case container
     /// A shadow on each cell with an explicit `shadowPath`; content clipped (seeds 000, 003).
     case perCard
@@ -122,9 +122,9 @@ public enum DemoContent {
     switch style {
     case .container:
       return Section(
-        title: "\(i + 1). One shadow on the container",
+        title: "\(i + 1). One shadow per container",
         detail:
-          "Cells and their container are clear; each card clips to radius 16. The container's single shadow takes the shape of every card (seed 001).",
+          "Cells and each row's container are clear; cards clip to radius 16. The container's one shadow takes the shape of every card in it (seed 001).",
         style: style, cards: range)
     case .perCard:
       return Section(

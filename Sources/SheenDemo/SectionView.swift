@@ -2,14 +2,21 @@ import SheenKit
 
 /// One section of the list: a title, a line saying what it shows, and its cards in a grid.
 ///
-/// In a `.container` section the cards' cells sit in one clear container view that carries the
-/// only shadow (seed 001); in a `.perCard` section each cell casts its own (seeds 000, 003).
+/// In a `.container` section each row of cells sits in a clear container view (a "shelf", as a
+/// horizontally laid-out collection view) that carries the row's only shadow (seed 001); in a
+/// `.perCard` section each cell casts its own (seeds 000, 003).
+///
+/// A shelf per row rather than one container for the whole section: the container's shadow is
+/// taken from everything it draws, so any change inside (a pressed button) blurs it again, and a
+/// row is a tenth of the section to blur.
 public final class SectionView: UIView {
   public let section: DemoContent.Section
   public let titleLabel = UILabel()
   public let detailLabel = UILabel()
-  /// Holds the cells; in a container section it casts the shadow.
+  /// Holds the cells (through the shelves in a container section).
   public let container = UIView()
+  /// In a container section, one clear view per row of cells, each with the row's shadow.
+  public private(set) var shelves: [UIView] = []
   /// The cards, in order.
   public private(set) var cards: [CardView] = []
   private var cells: [UIView] = []
@@ -43,15 +50,19 @@ public final class SectionView: UIView {
         cells.append(cell)
         cards.append(cell.card)
       }
-      container.addSubview(cells[cells.count - 1])
+      if section.style == .perCard { container.addSubview(cells[cells.count - 1]) }
     }
-    if section.style == .container {
-      // The one shadow of the section: it follows every card because all else is clear.
-      container.layer.shadowColor = UIColor.black.cgColor
-      container.layer.shadowOpacity = 0.28
-      container.layer.shadowOffset = CGSize(width: 0, height: 4)
-      container.layer.shadowRadius = 8
-    }
+  }
+
+  /// A clear container whose one shadow follows every card in it (seed 001).
+  private func makeShelf() -> UIView {
+    let shelf = UIView()
+    shelf.backgroundColor = .clear
+    shelf.layer.shadowColor = UIColor.black.cgColor
+    shelf.layer.shadowOpacity = 0.28
+    shelf.layer.shadowOffset = CGSize(width: 0, height: 4)
+    shelf.layer.shadowRadius = 8
+    return shelf
   }
 
   public required init?(coder: NSCoder) { return nil }
@@ -80,12 +91,24 @@ public final class SectionView: UIView {
     container.frame = CGRect(
       x: 0, y: SectionView.titleHeight, width: w,
       height: CGFloat(rows) * CardView.height + CGFloat(max(0, rows - 1)) * s)
+    if section.style == .container {
+      // One shelf per row: regroup the cells when the number of columns changes.
+      if shelves.count != rows || shelves.first?.subviews.count ?? 0 != min(cols, cells.count) {
+        for shelf in shelves { shelf.removeFromSuperview() }
+        shelves = (0..<rows).map { _ in makeShelf() }
+        for shelf in shelves { container.addSubview(shelf) }
+        for (i, cell) in cells.enumerated() { shelves[i / cols].addSubview(cell) }
+      }
+      for (row, shelf) in shelves.enumerated() {
+        shelf.frame = CGRect(x: 0, y: CGFloat(row) * (CardView.height + s), width: w, height: CardView.height)
+      }
+    }
     for (i, cell) in cells.enumerated() {
       let col = i % cols
       let row = i / cols
-      cell.frame = CGRect(
-        x: CGFloat(col) * (cardWidth + s), y: CGFloat(row) * (CardView.height + s), width: cardWidth,
-        height: CardView.height)
+      // In a shelf, cells are placed within their row.
+      let y = section.style == .container ? 0 : CGFloat(row) * (CardView.height + s)
+      cell.frame = CGRect(x: CGFloat(col) * (cardWidth + s), y: y, width: cardWidth, height: CardView.height)
     }
   }
 }

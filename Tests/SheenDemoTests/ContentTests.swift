@@ -6,7 +6,7 @@ import SheenRaster
 import Testing
 
 @Suite struct ContentTests {
-  @Test func theListHoldsAtLeast200VariedCards() {
+  @Test func theListHoldsAtLeast200VariedCards() throws {
     let w = makeDemo()
     let cards = w.list.cards
     #expect(cards.count >= 200)
@@ -19,11 +19,17 @@ import Testing
     for s in w.list.sections {
       switch s.section.style {
       case .container:
-        #expect(s.container.layer.shadowOpacity > 0)
-        #expect(s.cards.allSatisfy { $0.superview?.superview?.backgroundColor?.cgColor.alpha ?? 0 == 0 })
+        // Clear cells in clear shelves, each shelf with one shadow.
+        #expect(!s.shelves.isEmpty && s.shelves.allSatisfy { $0.layer.shadowOpacity > 0 })
+        #expect(s.shelves.allSatisfy { ($0.backgroundColor?.cgColor.alpha ?? 0) == 0 })
+        for card in s.cards {
+          let cell = try #require(card.superview?.superview as? ClearCardCell)
+          #expect((cell.backgroundColor?.cgColor.alpha ?? 0) == 0 && cell.layer.shadowOpacity == 0)
+          #expect(s.shelves.contains { $0 === cell.superview })
+        }
       case .perCard:
         #expect(s.container.layer.shadowOpacity == 0)
-        let cell = try! #require(s.cards.first?.superview?.superview as? ShadowedCardCell)
+        let cell = try #require(s.cards.first?.superview?.superview as? ShadowedCardCell)
         #expect(cell.layer.shadowPath != nil && cell.layer.shadowOpacity > 0)
       }
     }

@@ -1,6 +1,7 @@
 import CX11
 import Foundation
 import SheenPlatform
+import SheenTestSupport
 import Testing
 
 @testable import SheenX11

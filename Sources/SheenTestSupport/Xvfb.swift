@@ -1,21 +1,24 @@
+// Shared by the test targets that run processes and X servers (SheenX11Tests, SheenDemoTests):
+// a private Xvfb per test, processes run with timeouts, and lines read from pipes.
+
 import Foundation
-import Testing
 
 /// An Xvfb server private to one test: `-displayfd` picks a free display number.
-final class Xvfb {
+public final class Xvfb {
   /// The `Xvfb` executable, if installed.
-  static let path: String? = findExecutable("Xvfb")
-  static var isInstalled: Bool {
+  public static let path: String? = findExecutable("Xvfb")
+  public static var isInstalled: Bool {
     path != nil && findExecutable("xdotool") != nil && findExecutable("xwd") != nil
   }
-  static let skipMessage = "Xvfb, xdotool or xwd is not installed (apt-get install xvfb xdotool x11-apps)"
+  public static let skipMessage =
+    "Xvfb, xdotool or xwd is not installed (apt-get install xvfb xdotool x11-apps)"
 
-  let process: Process
+  public let process: Process
   /// Such as `:3`.
-  let display: String
+  public let display: String
 
   /// Starts `Xvfb -screen 0 <screen>` plus `extraArguments` (for example `-extension MIT-SHM`).
-  init(screen: String = "1024x768x24", extraArguments: [String] = []) throws {
+  public init(screen: String = "1024x768x24", extraArguments: [String] = []) throws {
     guard let path = Xvfb.path else { throw TestFailure("Xvfb is not installed") }
     let p = Process()
     p.executableURL = URL(fileURLWithPath: path)
@@ -38,7 +41,7 @@ final class Xvfb {
   deinit { stop() }
 
   /// Stops the server (SIGTERM, then SIGKILL after 5 s) and waits for it.
-  func stop() {
+  public func stop() {
     guard process.isRunning else { return }
     process.terminate()
     if !waitForExit(process, timeout: 5) {
@@ -48,13 +51,13 @@ final class Xvfb {
   }
 
   /// Kills the server outright, as a crash would.
-  func crash() {
+  public func crash() {
     kill(process.processIdentifier, SIGKILL)
     _ = waitForExit(process, timeout: 5)
   }
 
   /// The environment for a client of this server.
-  var environment: [String: String] {
+  public var environment: [String: String] {
     var env = ProcessInfo.processInfo.environment
     env["DISPLAY"] = display
     return env
@@ -62,7 +65,7 @@ final class Xvfb {
 
   /// Runs an X client (xdotool, xwd) against this server; throws on a non-zero status.
   @discardableResult
-  func run(_ tool: String, _ arguments: [String], timeout: Double = 10) throws -> String {
+  public func run(_ tool: String, _ arguments: [String], timeout: Double = 10) throws -> String {
     guard let path = findExecutable(tool) else { throw TestFailure("\(tool) is not installed") }
     let result = try runProcess(path, arguments, environment: environment, timeout: timeout)
     guard result.status == 0 else {
@@ -73,12 +76,12 @@ final class Xvfb {
   }
 }
 
-struct TestFailure: Error, CustomStringConvertible {
-  var description: String
-  init(_ description: String) { self.description = description }
+public struct TestFailure: Error, CustomStringConvertible {
+  public var description: String
+  public init(_ description: String) { self.description = description }
 }
 
-func findExecutable(_ name: String) -> String? {
+public func findExecutable(_ name: String) -> String? {
   let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
   for dir in path.split(separator: ":").map(String.init) + ["/usr/bin", "/usr/local/bin"] {
     let candidate = "\(dir)/\(name)"
@@ -88,7 +91,7 @@ func findExecutable(_ name: String) -> String? {
 }
 
 /// Waits for `process` to exit; false after `timeout` seconds.
-func waitForExit(_ process: Process, timeout: Double) -> Bool {
+public func waitForExit(_ process: Process, timeout: Double) -> Bool {
   let deadline = Date().addingTimeInterval(timeout)
   while process.isRunning {
     if Date() > deadline { return false }
@@ -97,14 +100,16 @@ func waitForExit(_ process: Process, timeout: Double) -> Bool {
   return true
 }
 
-struct ProcessResult {
-  var status: Int32
-  var stdout: String
-  var stderr: String
+public struct ProcessResult {
+  public var status: Int32
+  public var stdout: String
+  public var stderr: String
 }
 
 /// Runs a program to completion (killed after `timeout` seconds) and collects its output.
-func runProcess(_ path: String, _ arguments: [String], environment: [String: String]? = nil, timeout: Double)
+public func runProcess(
+  _ path: String, _ arguments: [String], environment: [String: String]? = nil, timeout: Double
+)
   throws -> ProcessResult
 {
   let p = Process()
@@ -133,15 +138,15 @@ func runProcess(_ path: String, _ arguments: [String], environment: [String: Str
 }
 
 /// Reads lines from a pipe with timeouts (never blocks past the deadline).
-final class LineReader {
-  let fd: Int32
+public final class LineReader {
+  public let fd: Int32
   private var buffer: [UInt8] = []
-  private(set) var atEnd = false
+  public private(set) var atEnd = false
 
-  init(_ fd: Int32) { self.fd = fd }
+  public init(_ fd: Int32) { self.fd = fd }
 
   /// Reads whatever is available within `timeout` seconds.
-  func fill(timeout: Double) {
+  public func fill(timeout: Double) {
     guard !atEnd else { return }
     var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
     guard poll(&p, 1, Int32(timeout * 1000)) > 0 else { return }
@@ -151,7 +156,7 @@ final class LineReader {
   }
 
   /// The next line (without its newline), or nil at end of file or after `timeout` seconds.
-  func readLine(timeout: Double) -> String? {
+  public func readLine(timeout: Double) -> String? {
     let deadline = Date().addingTimeInterval(timeout)
     while true {
       if let i = buffer.firstIndex(of: UInt8(ascii: "\n")) {
@@ -166,7 +171,7 @@ final class LineReader {
   }
 
   /// Everything buffered so far, consumed.
-  func rest() -> String {
+  public func rest() -> String {
     defer { buffer = [] }
     return String(decoding: buffer, as: UTF8.self)
   }
@@ -174,7 +179,7 @@ final class LineReader {
 
 /// Starts `process` with SIGINT and SIGTERM unblocked. Test threads (libdispatch's pool) block
 /// them, and a child inherits the mask: an Xvfb or `sheen` started from there would ignore them.
-func spawn(_ process: Process) throws {
+public func spawn(_ process: Process) throws {
   var set = sigset_t()
   var old = sigset_t()
   sigemptyset(&set)
@@ -183,4 +188,15 @@ func spawn(_ process: Process) throws {
   pthread_sigmask(SIG_UNBLOCK, &set, &old)
   defer { pthread_sigmask(SIG_SETMASK, &old, nil) }
   try process.run()
+}
+
+/// Runs `body` with a private Xvfb, and stops the server after every X object made in `body`
+/// is gone (a connection must never outlive its server in this process: that is an X IO error,
+/// which exits).
+public func withXvfb(
+  screen: String = "1024x768x24", extraArguments: [String] = [], _ body: (Xvfb) throws -> Void
+) throws {
+  let server = try Xvfb(screen: screen, extraArguments: extraArguments)
+  defer { server.stop() }
+  try body(server)
 }
