@@ -37,7 +37,7 @@ public final class ListHeaderView: UIView {
     addSubview(bodyLabel)
 
     legendLabel.text =
-      "Odd sections: one shadow on a clear container (seed 001).  Even sections: a shadow per card"
+      "Odd sections: one shadow per clear row container (seed 001).  Even sections: a shadow per card"
       + " with an explicit shadowPath (seeds 000, 003)."
     legendLabel.font = UIFont.systemFont(ofSize: 13, weight: .semibold)
     legendLabel.textColor = UIColor(hue: 0.55, saturation: 0.35, brightness: 1, alpha: 1)

@@ -18,7 +18,8 @@ private let dumpUsage = """
                       (one index: "45,"; "0" is the first frame alone, the default)
     --script S        input played on the clock: a name (\(DemoScript.named.keys.sorted().joined(separator: ", ")))
                       or steps such as "wait 5, fling 2400, wait 30, tap-button 0"
-    --no-overlay      hide the FPS overlay (on a virtual clock its numbers say little)
+    --overlay         show the FPS overlay (its render times are measured, so files then differ
+                      from run to run; without it two runs write identical files)
     --threads N       threads that draw each frame (default: one per core)
     --stats           print each written frame's render time, blurs and layers drawn
   """
@@ -30,7 +31,7 @@ func runDump(_ args: [String]) -> Int32 {
   var scale = 1.0
   var frames: [Int] = [0]
   var script: DemoScript?
-  var overlay = true
+  var overlay = false
   var stats = false
   var threads: Int?
   var i = 0
@@ -76,7 +77,7 @@ func runDump(_ args: [String]) -> Int32 {
       guard let v = value else { return fail("--script needs a name or steps") }
       do { script = try DemoScript(v) } catch { return fail("\(error)") }
       i += 1
-    case "--no-overlay": overlay = false
+    case "--overlay": overlay = true
     case "--stats": stats = true
     case "--threads":
       guard let v = value, let n = Int(v), n >= 1, n <= 64 else {
@@ -98,22 +99,21 @@ func runDump(_ args: [String]) -> Int32 {
     let state = DemoScript.State()
     let wanted = Set(frames)
     let last = frames.last ?? 0
-    let progress = ProgressBar(total: frames.count)
+    let progress = ProgressBar(total: last + 1)
     var written: [String] = []
     for n in 0...last {
       let time = Double(n) / 60
       script?.apply(to: window, frame: n, time: time, state: state)
-      // Frames that are not written still advance the clock (motion and input depend on them),
-      // but need no drawing.
-      guard wanted.contains(n) else {
-        window.advance(to: time)
-        continue
-      }
+      // Every frame is drawn, written or not, so that caches, input and the overlay's numbers
+      // are what a window showing each frame would have.
       window.refreshOverlay(at: time)
       window.renderer.context.resetStatistics()
       let start = monotonicSeconds()
       window.renderFrame(into: surface, time: time)
       let rendered = monotonicSeconds()
+      window.recordFrame(time: time, render: rendered - start, present: 0)
+      progress.step()
+      guard wanted.contains(n) else { continue }
       if stats {
         let s = window.renderer.context.statistics
         print(
@@ -124,9 +124,7 @@ func runDump(_ args: [String]) -> Int32 {
       }
       let path = (out as NSString).appendingPathComponent(String(format: "frame-%04d.png", n))
       try surface.writePNG(to: path)
-      window.recordFrame(time: time, render: rendered - start, present: 0)
       written.append(path)
-      progress.step()
     }
     progress.finish()
     print("sheen dump: wrote \(written.count) frame(s) of \(size) to \(out)/ (\(written.first ?? "")…)")
