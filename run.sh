@@ -50,6 +50,8 @@ cmd="${1:-demo}"
 case "$cmd" in
   test)
     ensure_packages "${build_packages[@]}" "${test_packages[@]}"
+    # The release binary too: the allocation test measures optimized frames.
+    swift build -c release --product sheen
     swift build --build-tests
     swift test --skip-build --parallel
     # Tests/SheenSeedTests/Seeds holds the seed articles' code verbatim (third-party style): not linted.

@@ -18,10 +18,13 @@ public final class Compositor {
 
   /// Renders `layers` (back to front) with `transform` mapping their parent's coordinates (points)
   /// to device pixels; the canvas' clip limits the work. With `endsFrame` false (one band of a
-  /// frame among several) the caches are not aged.
+  /// frame among several) the caches are not aged; with `prepares` false the caller has already
+  /// prepared the tree (`Layer.prepareForDrawingTree`) and other threads may be drawing it.
   public func render(
-    _ layers: [Layer], in canvas: Canvas, transform: Transform = .identity, endsFrame: Bool = true
+    _ layers: [Layer], in canvas: Canvas, transform: Transform = .identity, endsFrame: Bool = true,
+    prepares: Bool = true
   ) {
+    if prepares { Layer.prepareForDrawingTree(layers) }
     counts = RenderContext.Statistics()
     for l in layers { draw(l, canvas, transform) }
     context.add(counts)
@@ -192,26 +195,8 @@ public final class Compositor {
     for sub in layer.sublayers { draw(sub, canvas, ctm) }
     if layer.borderWidth > 0, let bc = layer.borderColor, bc.alpha > 0 {
       canvas.transform = ctm
-      canvas.fill(borderPath(layer), paint: .solid(bc), rule: .evenOdd)
+      canvas.fill(layer.borderPath, paint: .solid(bc), rule: .evenOdd)
     }
-  }
-
-  /// The ring between the rounded bounds and the same inset by the border width, whose corners
-  /// have radius `max(0, r - borderWidth)`.
-  func borderPath(_ layer: Layer) -> Path {
-    let b = layer.bounds
-    let w = min(layer.borderWidth, min(b.width, b.height) / 2)
-    var p = layer.roundedBoundsPath
-    let inner = b.insetBy(dx: w, dy: w)
-    if !inner.isEmpty {
-      let r = layer.effectiveCornerRadii
-      p.addRoundedRect(
-        inner,
-        radii: CornerRadii(
-          topLeft: max(0, r.topLeft - w), topRight: max(0, r.topRight - w),
-          bottomRight: max(0, r.bottomRight - w), bottomLeft: max(0, r.bottomLeft - w)))
-    }
-    return p
   }
 
   /// The mask layer's alpha, rendered in the layer's coordinates.

@@ -35,27 +35,31 @@ public final class FrameRenderer: @unchecked Sendable {
   public func render(
     _ layers: [Layer], into surface: Surface, transform: Transform = .identity, background: Color = .clear
   ) {
-    prepare(layers)
+    Layer.prepareForDrawingTree(layers)
     let bands = self.bands(for: surface)
-    // The tree is only read while bands are drawn (prepare() built everything lazy).
-    let tree = SharedTree(layers: layers)
-    let work = { @Sendable (i: Int) in
-      let layers = tree.layers
-      let b = bands[i]
-      b.canvas.save()
-      b.canvas.clip(
-        to: Rect(
-          x: 0, y: Double(b.rows.lowerBound), width: Double(surface.width), height: Double(b.rows.count)))
-      b.canvas.clear(background)
-      b.compositor.render(layers, in: b.canvas, transform: transform, endsFrame: false)
-      b.canvas.restore()
-    }
     if bands.count == 1 {
-      work(0)
+      // On the caller's thread: no closure, nothing allocated.
+      draw(bands[0], layers, surface, transform, background)
     } else {
-      DispatchQueue.concurrentPerform(iterations: bands.count, execute: work)
+      // The tree is only read while bands are drawn (prepare() built everything lazy).
+      let tree = SharedTree(layers: layers)
+      DispatchQueue.concurrentPerform(iterations: bands.count) { i in
+        self.draw(bands[i], tree.layers, surface, transform, background)
+      }
     }
     context.endFrame()
+  }
+
+  private func draw(
+    _ b: Band, _ layers: [Layer], _ surface: Surface, _ transform: Transform, _ background: Color
+  ) {
+    b.canvas.save()
+    b.canvas.clip(
+      to: Rect(x: 0, y: Double(b.rows.lowerBound), width: Double(surface.width), height: Double(b.rows.count))
+    )
+    b.canvas.clear(background)
+    b.compositor.render(layers, in: b.canvas, transform: transform, endsFrame: false, prepares: false)
+    b.canvas.restore()
   }
 
   /// Bands for this surface: a few per thread, so that an uneven band does not leave a thread
@@ -71,14 +75,6 @@ public final class FrameRenderer: @unchecked Sendable {
     }
     bands = out
     return out
-  }
-
-  private func prepare(_ layers: [Layer]) {
-    for l in layers {
-      l.prepareForDrawing()
-      if let m = l.mask { prepare([m]) }
-      prepare(l.sublayers)
-    }
   }
 }
 

@@ -26,17 +26,17 @@ public final class GradientLayer: Layer {
     setNeedsDisplay()
   }
 
-  /// The colour ramp, built once per change of colours or locations.
+  /// The colour ramp, built once per change of colours or locations (kept by
+  /// `prepareForDrawing`, so that drawing on several threads only reads the layer).
   public var gradient: Gradient {
-    if let g = cachedGradient { return g }
-    let g = Gradient(colors: colors, locations: locations)
-    cachedGradient = g
-    return g
+    cachedGradient ?? Gradient(colors: colors, locations: locations)
   }
 
   public override var hasContent: Bool { !colors.isEmpty }
 
-  public override func prepareForDrawing() { _ = gradient }
+  public override func prepareForDrawing() {
+    if cachedGradient == nil { cachedGradient = Gradient(colors: colors, locations: locations) }
+  }
 
   public override func drawContent(in canvas: Canvas, context: RenderContext) {
     guard colors.count > 0 else { return }
@@ -56,12 +56,6 @@ public final class GradientLayer: Layer {
       canvas.fill(path, paint: .solid(colors.last!))
       return
     }
-    // The gradient is a unit circle mapped to the ellipse; the shape stays in layer space.
-    let toEllipse = Transform(scaleX: rx, y: ry).concatenating(Transform(translationX: s.x, y: s.y))
-    guard let back = toEllipse.inverted else { return }
-    canvas.save()
-    canvas.concatenate(toEllipse)
-    canvas.fill(path.transformed(by: back), paint: .radialGradient(gradient, center: .zero, radius: 1))
-    canvas.restore()
+    canvas.fill(path, paint: .ellipticalGradient(gradient, center: s, radii: Size(width: rx, height: ry)))
   }
 }

@@ -179,9 +179,47 @@ open class Layer {
   }
 
   /// The rounded bounds: the shape of the background, the border's outer edge and the clip.
+  /// Kept until the size or the corners change (drawing a frame builds no paths).
+  ///
+  /// Only `prepareForDrawingTree` stores the cache: while bands of a frame are drawn on several
+  /// threads, layers are only read (a stale cache is bypassed, not rewritten).
   public var roundedBoundsPath: Path {
-    Path(roundedRect: bounds, radii: effectiveCornerRadii)
+    let radii = effectiveCornerRadii
+    if let c = shapeCache.rounded, c.size == frame.size, c.radii == radii { return c.path }
+    return Path(roundedRect: bounds, radii: radii)
   }
+
+  /// The ring between the rounded bounds and the same inset by the border width, whose corners
+  /// have radius `max(0, r - borderWidth)`; filled with the even-odd rule.
+  public var borderPath: Path {
+    let radii = effectiveCornerRadii
+    if let c = shapeCache.border, c.size == frame.size, c.radii == radii, c.width == borderWidth {
+      return c.path
+    }
+    return makeBorderPath(radii)
+  }
+
+  private func makeBorderPath(_ radii: CornerRadii) -> Path {
+    let b = bounds
+    let w = min(borderWidth, min(b.width, b.height) / 2)
+    var p = roundedBoundsPath
+    let inner = b.insetBy(dx: w, dy: w)
+    if !inner.isEmpty {
+      p.addRoundedRect(
+        inner,
+        radii: CornerRadii(
+          topLeft: max(0, radii.topLeft - w), topRight: max(0, radii.topRight - w),
+          bottomRight: max(0, radii.bottomRight - w), bottomLeft: max(0, radii.bottomLeft - w)))
+    }
+    return p
+  }
+
+  /// Paths derived from the geometry, with what they were made from.
+  struct ShapeCache {
+    var rounded: (size: Size, radii: CornerRadii, path: Path)?
+    var border: (size: Size, radii: CornerRadii, width: Double, path: Path)?
+  }
+  var shapeCache = ShapeCache()
 
   /// Maps this layer's coordinates into its superlayer's: `frame`, `anchorPoint` and `transform`.
   public var transformToSuperlayer: Transform {
@@ -199,6 +237,31 @@ open class Layer {
   /// Builds whatever the layer computes lazily (a text layout, a gradient table) so that drawing
   /// only reads: bands of a frame are drawn on several threads.
   open func prepareForDrawing() {}
+
+  /// Builds the layer's cached paths and then whatever its class computes lazily.
+  func prepareCaches() {
+    let radii = effectiveCornerRadii
+    if !(shapeCache.rounded.map { $0.size == frame.size && $0.radii == radii } ?? false) {
+      shapeCache.rounded = (frame.size, radii, Path(roundedRect: bounds, radii: radii))
+    }
+    if borderWidth > 0,
+      !(shapeCache.border.map { $0.size == frame.size && $0.radii == radii && $0.width == borderWidth }
+        ?? false)
+    {
+      shapeCache.border = (frame.size, radii, borderWidth, makeBorderPath(radii))
+    }
+    prepareForDrawing()
+  }
+
+  /// Prepares a whole tree (sublayers and masks) for drawing: call on one thread before any
+  /// thread draws it.
+  public static func prepareForDrawingTree(_ layers: [Layer]) {
+    for l in layers {
+      l.prepareCaches()
+      if let m = l.mask { prepareForDrawingTree([m]) }
+      prepareForDrawingTree(l.sublayers)
+    }
+  }
 
   /// Whether this layer draws content of its own besides background and border (subclasses).
   open var hasContent: Bool { false }

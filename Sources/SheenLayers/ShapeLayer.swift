@@ -1,4 +1,5 @@
 import SheenRaster
+import Synchronization
 
 /// A layer that draws a path (Core Animation's `CAShapeLayer`): filled, then stroked.
 /// Unlike a layer's background, the path is not clipped to the corners unless `masksToBounds`.
@@ -33,9 +34,30 @@ public final class ShapeLayer: Layer {
       canvas.fill(path, paint: .solid(fill), rule: fillRule)
     }
     if let stroke = strokeColor, stroke.alpha > 0, lineWidth > 0 {
-      canvas.stroke(
-        path, style: StrokeStyle(width: lineWidth, join: lineJoin, cap: lineCap, miterLimit: miterLimit),
-        paint: .solid(stroke))
+      canvas.fill(strokeOutline(path, scale: canvas.transform.maxScale), paint: .solid(stroke))
     }
   }
+
+  /// The stroke's outline in layer coordinates, flattened finely enough for `scale` pixels per
+  /// unit; kept until the path, the style or the scale changes. Locked: bands of one frame may
+  /// draw the layer on several threads.
+  private func strokeOutline(_ path: Path, scale: Double) -> Path {
+    let key = StrokeKey(
+      version: contentVersion,
+      style: StrokeStyle(width: lineWidth, join: lineJoin, cap: lineCap, miterLimit: miterLimit),
+      scale: scale)
+    if let hit = strokeCache.withLock({ $0?.key == key ? $0?.outline : nil }) { return hit }
+    let tolerance = Canvas.strokeTolerance / max(scale, 1e-6)
+    let outline = path.stroked(key.style, transform: .identity, tolerance: tolerance)
+    strokeCache.withLock { $0 = (key, outline) }
+    return outline
+  }
+
+  private struct StrokeKey: Equatable {
+    var version: UInt64
+    var style: StrokeStyle
+    var scale: Double
+  }
+
+  private let strokeCache = Mutex<(key: StrokeKey, outline: Path)?>(nil)
 }

@@ -34,9 +34,14 @@ public final class TextLayer: Layer {
   private var cachedLayout: (version: UInt64, layout: TextLayout)?
 
   /// The text laid out in the layer's bounds (wrapped and truncated as configured), or nil when
-  /// the bundled fonts cannot be loaded.
+  /// the bundled fonts cannot be loaded. Kept by `prepareForDrawing`, so that drawing on several
+  /// threads only reads the layer.
   public var layout: TextLayout? {
     if let c = cachedLayout, c.version == contentVersion { return c.layout }
+    return makeLayout()
+  }
+
+  private func makeLayout() -> TextLayout? {
     guard let font = try? Font.bundled(fontWeight == .bold ? .bold : .regular) else { return nil }
     let alignment: TextAlignment
     switch alignmentMode {
@@ -47,12 +52,13 @@ public final class TextLayer: Layer {
     let style = TextStyle(
       font: font, size: fontSize, alignment: alignment, wraps: isWrapped,
       truncation: truncationMode == .end ? .end : .none)
-    let l = TextLayout(string, style: style, width: frame.width, height: frame.height)
-    cachedLayout = (contentVersion, l)
-    return l
+    return TextLayout(string, style: style, width: frame.width, height: frame.height)
   }
 
-  public override func prepareForDrawing() { _ = layout }
+  public override func prepareForDrawing() {
+    if let c = cachedLayout, c.version == contentVersion { return }
+    if let l = makeLayout() { cachedLayout = (contentVersion, l) }
+  }
 
   public override func drawContent(in canvas: Canvas, context: RenderContext) {
     guard let layout, foregroundColor.alpha > 0 else { return }

@@ -1,7 +1,7 @@
 extension Canvas {
   /// The flattening tolerance of stroke outlines, in device pixels: fine enough that round joins
   /// and caps keep their area to well under a level of coverage.
-  static let strokeTolerance = 0.01
+  public static let strokeTolerance = 0.01
 
   /// Strokes a path: the stroker's outline (in device space) filled with the non-zero rule. The
   /// width is in user space, so a non-uniform transform stretches it.

@@ -33,6 +33,8 @@ public final class Canvas {
   let scratch = Scratch()
   /// Spare surfaces for groups, reused from frame to frame.
   var groupPool: [Surface] = []
+  /// Spare clip masks, reused from frame to frame.
+  var maskPool: [AlphaMask] = []
 
   /// A canvas drawing onto `surface`, with the identity transform and no clip.
   public init(surface: Surface) {
@@ -65,7 +67,27 @@ public final class Canvas {
 
   /// Pops the graphics state pushed by the matching `save()`. An unmatched restore does nothing.
   public func restore() {
-    if let s = stack.popLast() { state = s }
+    guard let s = stack.popLast() else { return }
+    // A clip mask made at this level goes back to the pool once no saved state holds it.
+    if let m = state.clipMask, m !== s.clipMask, !stack.contains(where: { $0.clipMask === m }) {
+      maskPool.append(m)
+    }
+    state = s
+  }
+
+  /// A cleared mask of the given placement, from the pool when one is big enough.
+  func takeMask(_ r: IntRect) -> AlphaMask? {
+    let needed = r.width * r.height
+    var best: Int? = nil
+    for (i, m) in maskPool.enumerated() where m.capacity >= needed {
+      if best == nil || m.capacity < maskPool[best!].capacity { best = i }
+    }
+    if let i = best {
+      let m = maskPool.remove(at: i)
+      m.reshape(width: r.width, height: r.height, originX: r.x, originY: r.y)
+      return m
+    }
+    return try? AlphaMask(width: r.width, height: r.height, originX: r.x, originY: r.y)
   }
 
   /// Applies `t` before the current transform (as `CGContextConcatCTM`).
@@ -81,31 +103,35 @@ public final class Canvas {
 
   /// Intersects the clip with a rectangle in user space.
   public func clip(to rect: Rect) {
-    var p = Path()
-    p.addRect(rect)
-    clip(to: p)
+    if clipToAlignedRect(rect) { return }
+    clip(to: Path(rect: rect))
+  }
+
+  /// Clips to a rectangle that the transform maps onto whole device pixels, without a mask;
+  /// false (nothing done) for any other rectangle.
+  private func clipToAlignedRect(_ r: Rect) -> Bool {
+    let t = state.transform
+    guard t.isAxisAligned else { return false }
+    let d = t.apply(r)
+    guard isInteger(d.minX) && isInteger(d.minY) && isInteger(d.maxX) && isInteger(d.maxY) else {
+      return false
+    }
+    let bounds = state.clipBounds.intersection(IntRect(enclosing: d))
+    if let m = state.clipMask, !bounds.isEmpty, bounds != state.clipBounds {
+      state.clipMask = crop(m, to: bounds)
+    }
+    state.clipBounds = bounds
+    if bounds.isEmpty { state.clipMask = nil }
+    return true
   }
 
   /// Intersects the clip with the inside of a path (anti-aliased).
   public func clip(to path: Path, rule: FillRule = .nonZero) {
     let t = state.transform
     // A pixel-aligned rectangle needs no mask.
-    if t.isAxisAligned, let r = path.axisAlignedRect {
-      let d = t.apply(r)
-      if isInteger(d.minX) && isInteger(d.minY) && isInteger(d.maxX) && isInteger(d.maxY) {
-        let bounds = state.clipBounds.intersection(IntRect(enclosing: d))
-        if let m = state.clipMask, !bounds.isEmpty, bounds != state.clipBounds {
-          state.clipMask = crop(m, to: bounds)
-        }
-        state.clipBounds = bounds
-        if bounds.isEmpty { state.clipMask = nil }
-        return
-      }
-    }
+    if t.isAxisAligned, let r = path.axisAlignedRect, clipToAlignedRect(r) { return }
     let area = state.clipBounds.intersection(IntRect(enclosing: t.apply(path.controlBounds)))
-    guard !area.isEmpty,
-      let mask = try? AlphaMask(width: area.width, height: area.height, originX: area.x, originY: area.y)
-    else {
+    guard !area.isEmpty, let mask = takeMask(area) else {
       state.clipBounds = IntRect(x: state.clipBounds.x, y: state.clipBounds.y, width: 0, height: 0)
       state.clipMask = nil
       return
@@ -125,9 +151,7 @@ public final class Canvas {
   }
 
   private func crop(_ m: AlphaMask, to r: IntRect) -> AlphaMask? {
-    guard let out = try? AlphaMask(width: r.width, height: r.height, originX: r.x, originY: r.y) else {
-      return nil
-    }
+    guard let out = takeMask(r) else { return nil }
     for y in 0..<r.height {
       out.row(y).update(from: m.row(r.y + y - m.originY) + (r.x - m.originX), count: r.width)
     }
@@ -291,9 +315,8 @@ public final class Canvas {
     if r.isEmpty { return }
     if let clip = state.clipMask {
       // Fold the clip into a mask of the composited area.
-      guard let both = try? AlphaMask(width: r.width, height: r.height, originX: r.x, originY: r.y) else {
-        return
-      }
+      guard let both = takeMask(r) else { return }
+      defer { maskPool.append(both) }
       for y in r.y..<r.maxY {
         let dst = both.row(y - r.y)
         let c = clip.row(y - clip.originY) + (r.x - clip.originX)
@@ -364,27 +387,21 @@ public struct GroupImage {
 extension Path {
   /// The rectangle this path is, when it is exactly one closed axis-aligned rectangle.
   public var axisAlignedRect: Rect? {
-    guard elements.count == 5 || elements.count == 6 else { return nil }
-    var pts: [Point] = []
-    for (i, e) in elements.enumerated() {
-      switch e {
-      case .move(let p) where i == 0: pts.append(p)
-      case .line(let p) where i > 0: pts.append(p)
-      case .close where i == elements.count - 1: break
-      default: return nil
-      }
+    let n = elements.count
+    guard n == 5 || n == 6 else { return nil }
+    guard case .move(let p0) = elements[0], case .line(let p1) = elements[1],
+      case .line(let p2) = elements[2], case .line(let p3) = elements[3]
+    else { return nil }
+    // Either a close follows the fourth corner, or a line back to the start and then a close.
+    if n == 5 {
+      guard case .close = elements[4] else { return nil }
+    } else {
+      guard case .line(let back) = elements[4], back == p0, case .close = elements[5] else { return nil }
     }
-    if pts.count == 5 {
-      guard pts[4] == pts[0] else { return nil }
-      pts.removeLast()
-    }
-    guard pts.count == 4 else { return nil }
-    let horizontalFirst =
-      pts[0].y == pts[1].y && pts[1].x == pts[2].x && pts[2].y == pts[3].y && pts[3].x == pts[0].x
-    let verticalFirst =
-      pts[0].x == pts[1].x && pts[1].y == pts[2].y && pts[2].x == pts[3].x && pts[3].y == pts[0].y
+    let horizontalFirst = p0.y == p1.y && p1.x == p2.x && p2.y == p3.y && p3.x == p0.x
+    let verticalFirst = p0.x == p1.x && p1.y == p2.y && p2.x == p3.x && p3.y == p0.y
     guard horizontalFirst || verticalFirst else { return nil }
-    return Rect(corner: pts[0], pts[2])
+    return Rect(corner: p0, p2)
   }
 }
 

@@ -5,7 +5,10 @@ import SheenRaster
 /// `sheen bench raster`: the rasterizer's per-operation medians.
 func runBench(_ args: [String]) -> Int32 {
   guard let what = args.first, what == "raster" || what == "cards" else {
-    FileHandle.standardError.write(Data("usage: sheen bench raster|cards [--runs N]\n".utf8))
+    FileHandle.standardError.write(
+      Data(
+        "usage: sheen bench raster [--runs N] | sheen bench cards [--runs N] [--threads N] [--size WxH]\n"
+          .utf8))
     return 64
   }
   var runs = 200
@@ -16,7 +19,18 @@ func runBench(_ args: [String]) -> Int32 {
       if let i = args.firstIndex(of: "--threads"), i + 1 < args.count, let n = Int(args[i + 1]), n > 0 {
         threads = n
       }
-      try benchCards(runs: runs, threads: threads)
+      var width = 1920
+      var height = 1080
+      if let i = args.firstIndex(of: "--size"), i + 1 < args.count {
+        let parts = args[i + 1].split(separator: "x").compactMap { Int($0) }
+        guard parts.count == 2, parts[0] > 0, parts[1] > 0, parts[0] <= 8192, parts[1] <= 8192 else {
+          FileHandle.standardError.write(Data("sheen bench: --size takes WxH, e.g. 1920x1080\n".utf8))
+          return 64
+        }
+        width = parts[0]
+        height = parts[1]
+      }
+      try benchCards(runs: runs, threads: threads, width: width, height: height)
       return 0
     }
     try benchRaster(runs: runs)
@@ -25,6 +39,15 @@ func runBench(_ args: [String]) -> Int32 {
     FileHandle.standardError.write(Data("sheen bench: \(error)\n".utf8))
     return 1
   }
+}
+
+/// Heap allocations per call of `body` over `frames` calls, when the allocation counter is
+/// preloaded (see AllocationCounter.swift); nil otherwise.
+func allocationsPerFrame(frames: Int, _ body: () -> Void) -> Double? {
+  guard let count = allocationCount else { return nil }
+  let before = count()
+  for _ in 0..<frames { body() }
+  return Double(count() - before) / Double(frames)
 }
 
 /// Times `body` `runs` times (after a warm-up) and returns the median and minimum in ms.
@@ -87,8 +110,8 @@ private func benchRaster(runs: Int) throws {
 }
 
 /// A 1920x1080 frame of sample cards scrolling by a fractional offset every frame.
-private func benchCards(runs: Int, threads: Int?) throws {
-  let screen = try Surface(width: 1920, height: 1080)
+private func benchCards(runs: Int, threads: Int?, width: Int, height: Int) throws {
+  let screen = try Surface(width: width, height: height)
   let root = Layer()
   for row in 0..<6 {
     for column in 0..<5 {
@@ -101,18 +124,20 @@ private func benchCards(runs: Int, threads: Int?) throws {
   let renderer = FrameRenderer(threads: threads)
   let background = Color(hex: "#F2F2F7")!
   var offset = 0.0
-  var blurs = 0
-  var frames = 0
-  let r = measure(runs: runs) {
-    offset += 1.37
+  func frame() {
+    offset += 1
     root.frame = Rect(x: 0, y: -(offset.truncatingRemainder(dividingBy: 600)), width: 1920, height: 1800)
-    renderer.context.resetStatistics()
     renderer.render([root], into: screen, background: background)
-    blurs += renderer.context.statistics.blurs
-    frames += 1
   }
-  print(
-    String(
-      format: "cards frame 1920x1080, %d thread(s): median %.3f ms, min %.3f ms; blurs per frame %.2f",
-      renderer.threads, r.median, r.min, Double(blurs) / Double(frames)))
+  // Warm up over a whole period of the scroll, so that every shadow and glyph is cached.
+  for _ in 0..<600 { frame() }
+  renderer.context.resetStatistics()
+  let allocations = allocationsPerFrame(frames: 100, frame)
+  let r = measure(runs: runs, frame)
+  let frames = Double(100 + runs + max(3, runs / 20))
+  var line = String(
+    format: "cards frame %dx%d, %d thread(s): median %.3f ms, min %.3f ms; blurs per frame %.2f",
+    width, height, renderer.threads, r.median, r.min, Double(renderer.context.statistics.blurs) / frames)
+  if let allocations { line += String(format: "; allocations per frame %.2f", allocations) }
+  print(line)
 }

@@ -5,10 +5,12 @@ public final class AlphaMask: @unchecked Sendable {
   /// Where the mask's pixel (0, 0) sits in device space.
   public var originX: Int
   public var originY: Int
-  public let width: Int
-  public let height: Int
+  public private(set) var width: Int
+  public private(set) var height: Int
   /// `width * height` bytes, row after row.
   public let base: UnsafeMutablePointer<UInt8>
+  /// How many bytes `base` holds (at least `width * height`).
+  public let capacity: Int
 
   /// A mask cleared to 0.
   /// - Throws: `RasterError.invalidSize` for zero, negative or absurd sizes.
@@ -18,11 +20,23 @@ public final class AlphaMask: @unchecked Sendable {
     self.height = height
     self.originX = originX
     self.originY = originY
-    base = .allocate(capacity: width * height)
-    base.initialize(repeating: 0, count: width * height)
+    capacity = width * height
+    base = .allocate(capacity: capacity)
+    base.initialize(repeating: 0, count: capacity)
   }
 
   deinit { base.deallocate() }
+
+  /// Gives the mask new dimensions within its capacity (for reuse), cleared to 0.
+  public func reshape(width w: Int, height h: Int, originX x: Int, originY y: Int) {
+    precondition(w > 0 && h > 0 && w * h <= capacity, "reshape beyond the mask's capacity")
+    width = w
+    height = h
+    originX = x
+    originY = y
+    base.update(repeating: 0, count: w * h)
+    solidRuns.removeAll(keepingCapacity: true)
+  }
 
   /// Per row, a run of columns `[start, end)` known to hold 255 (empty when unknown), so that
   /// clipping through the mask can treat that run as no clip at all. Kept by whoever fills the
@@ -38,7 +52,11 @@ public final class AlphaMask: @unchecked Sendable {
 
   /// Sets `solidRuns` to the longest run of 255 in every row.
   public func findSolidRuns() {
-    var runs = [SIMD2<Int32>](repeating: .zero, count: height)
+    // Reuses the array's storage: a pooled mask refinds its runs every frame.
+    var runs = solidRuns
+    solidRuns = []
+    runs.removeAll(keepingCapacity: true)
+    runs.append(contentsOf: repeatElement(.zero, count: height))
     for y in 0..<height {
       let row = self.row(y)
       var best = (0, 0)

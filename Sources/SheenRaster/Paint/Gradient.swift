@@ -86,4 +86,7 @@ public enum Paint: Hashable, Sendable {
   /// A gradient from `center` (t = 0) to the circle of `radius` (t = 1), in user space; an
   /// ellipse when the current transform scales unevenly. Padded beyond the circle.
   case radialGradient(Gradient, center: Point, radius: Double)
+  /// A radial gradient stretched into an ellipse with radii `radii` about `center` (user space),
+  /// as Core Animation's radial `CAGradientLayer` draws.
+  case ellipticalGradient(Gradient, center: Point, radii: Size)
 }

@@ -36,6 +36,15 @@
         return
       }
       self = .radial(g, inv)
+    case .ellipticalGradient(let g, let center, let radii):
+      guard radii.width > 0, radii.height > 0, radii.width.isFinite, radii.height.isFinite,
+        let inv = Transform(translationX: center.x, y: center.y).scaledBy(x: radii.width, y: radii.height)
+          .concatenating(ctm).inverted
+      else {
+        self = .solid(g.lastColor)
+        return
+      }
+      self = .radial(g, inv)
     }
   }
 

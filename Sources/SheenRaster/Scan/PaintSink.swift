@@ -157,8 +157,12 @@ struct MaskSink: SpanSink {
   init(mask: AlphaMask, recordsRuns: Bool = false) {
     self.mask = mask
     self.recordsRuns = recordsRuns
-    if recordsRuns && mask.solidRuns.count != mask.height {
-      mask.solidRuns = [SIMD2<Int32>](repeating: .zero, count: mask.height)
+    if recordsRuns {
+      var runs = mask.solidRuns
+      mask.solidRuns = []
+      runs.removeAll(keepingCapacity: true)
+      runs.append(contentsOf: repeatElement(.zero, count: mask.height))
+      mask.solidRuns = runs
     }
   }
 

@@ -126,7 +126,9 @@ public final class Rasterizer: @unchecked Sendable {
     }
     var px = x0
     var py = y0
-    for t in [t0, t1, 1.0] where t <= 1 {
+    for k in 0..<3 {
+      let t = k == 0 ? t0 : (k == 1 ? t1 : 1.0)
+      if t > 1 { continue }
       let qx = t == 1 ? x1 : x0 + (x1 - x0) * t
       let qy = t == 1 ? y1 : y0 + (y1 - y0) * t
       if qy > py {
@@ -143,7 +145,7 @@ public final class Rasterizer: @unchecked Sendable {
   // MARK: Scan
 
   private func scan<S: SpanSink>(rule: FillRule, clip: IntRect, into sink: inout S) {
-    edges.sort { $0.y0 < $1.y0 }
+    edges.withUnsafeMutableBufferPointer { sortByTop($0) }
     let width = clip.width
     let stride = width + 2
     let words = (stride + 63) >> 6
@@ -337,6 +339,49 @@ public final class Rasterizer: @unchecked Sendable {
       if a > 1 { a = 2 - a }
     }
     return UInt8(a * 255 + 0.5)
+  }
+}
+
+/// Sorts edges by their top in place, allocating nothing (the standard library's stable sort
+/// takes a buffer): insertion sort for short runs, quicksort with a median of three above.
+func sortByTop(_ e: UnsafeMutableBufferPointer<Edge>) {
+  var lo = 0
+  var hi = e.count - 1
+  // Recurse into the smaller part, loop on the larger: the stack stays logarithmic.
+  while hi - lo > 16 {
+    let mid = lo + (hi - lo) / 2
+    if e[mid].y0 < e[lo].y0 { e.swapAt(mid, lo) }
+    if e[hi].y0 < e[lo].y0 { e.swapAt(hi, lo) }
+    if e[hi].y0 < e[mid].y0 { e.swapAt(hi, mid) }
+    let pivot = e[mid].y0
+    var i = lo
+    var j = hi
+    while i <= j {
+      while e[i].y0 < pivot { i += 1 }
+      while e[j].y0 > pivot { j -= 1 }
+      if i <= j {
+        e.swapAt(i, j)
+        i += 1
+        j -= 1
+      }
+    }
+    if j - lo < hi - i {
+      sortByTop(UnsafeMutableBufferPointer(rebasing: e[lo...j]))
+      lo = i
+    } else {
+      sortByTop(UnsafeMutableBufferPointer(rebasing: e[i...hi]))
+      hi = j
+    }
+  }
+  if hi <= lo { return }
+  for k in (lo + 1)...hi {
+    let x = e[k]
+    var m = k - 1
+    while m >= lo && e[m].y0 > x.y0 {
+      e[m + 1] = e[m]
+      m -= 1
+    }
+    e[m + 1] = x
   }
 }
 

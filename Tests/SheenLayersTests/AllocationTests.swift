@@ -1,0 +1,45 @@
+import Foundation
+import SheenTestSupport
+import Testing
+
+/// A steady-state frame allocates nothing: `sheen bench cards` scrolls a screen of cards (shadows
+/// of both kinds, rounded clips, gradients, strokes, text) with the allocation counter of
+/// Tests/Support/allocation-counter.c preloaded, and reports heap allocations per frame after a
+/// warm-up that caches every shadow and glyph. The claim is about optimized code (a debug build
+/// keeps temporaries the optimizer removes), so it runs the release binary, which `./run.sh test`
+/// builds first.
+@Suite struct AllocationTests {
+  @Test(.timeLimit(.minutes(3))) func steadyStateFramesAllocateNothing() throws {
+    let sheen = ReferenceImage.packageRoot.appendingPathComponent(".build/release/sheen").path
+    guard FileManager.default.isExecutableFile(atPath: sheen) else {
+      Issue.record(
+        "no release build at \(sheen): run `swift build -c release --product sheen` (./run.sh test does)")
+      return
+    }
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sheen-alloc-\(getpid())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let library = dir.appendingPathComponent("liballocation-counter.so").path
+    let source = ReferenceImage.packageRoot.appendingPathComponent("Tests/Support/allocation-counter.c").path
+    let cc = Process()
+    cc.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    cc.arguments = ["cc", "-shared", "-fPIC", "-O2", "-o", library, source]
+    try cc.run()
+    cc.waitUntilExit()
+    try #require(cc.terminationStatus == 0, "cannot compile the allocation counter")
+
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: sheen)
+    p.arguments = ["bench", "cards", "--threads", "1", "--runs", "5", "--size", "400x300"]
+    p.environment = ProcessInfo.processInfo.environment.merging(["LD_PRELOAD": library]) { $1 }
+    let out = Pipe()
+    p.standardOutput = out
+    try p.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    let text = String(decoding: data, as: UTF8.self)
+    #expect(p.terminationStatus == 0)
+    #expect(text.contains("blurs per frame 0.00"), "\(text)")
+    #expect(text.contains("allocations per frame 0.00"), "\(text)")
+  }
+}
