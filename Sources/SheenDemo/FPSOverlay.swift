@@ -43,7 +43,7 @@ public struct FrameStatistics: Sendable {
 /// the last 120 frames, split into render and present) and a graph of those frames against the
 /// 16.7 ms line. Drawn with Sheen's own text and shapes; its text changes four times a second.
 public final class FPSOverlay: UIView {
-  public static let size = CGSize(width: 236, height: 112)
+  public static let size = CGSize(width: 262, height: 112)
   /// Seconds between refreshes of the text and the graph.
   public static let refreshInterval = 0.25
   /// The graph's full height, in milliseconds of frame time.
@@ -55,7 +55,7 @@ public final class FPSOverlay: UIView {
   public let splitLabel = UILabel()
   private let graph = CAShapeLayer()
   private let budgetLine = CAShapeLayer()
-  private let graphFrame = CGRect(x: 10, y: 66, width: 216, height: 36)
+  private let graphFrame = CGRect(x: 10, y: 66, width: 242, height: 36)
   private var lastRefresh = -Double.infinity
 
   public override init(frame: CGRect) {
@@ -71,9 +71,9 @@ public final class FPSOverlay: UIView {
     splitLabel.font = UIFont.systemFont(ofSize: 11)
     splitLabel.textColor = UIColor(white: 0.75, alpha: 1)
     for l in [fpsLabel, timeLabel, splitLabel] { addSubview(l) }
-    fpsLabel.frame = CGRect(x: 10, y: 6, width: 216, height: 20)
-    timeLabel.frame = CGRect(x: 10, y: 27, width: 216, height: 16)
-    splitLabel.frame = CGRect(x: 10, y: 44, width: 216, height: 16)
+    fpsLabel.frame = CGRect(x: 10, y: 6, width: 242, height: 20)
+    timeLabel.frame = CGRect(x: 10, y: 27, width: 242, height: 16)
+    splitLabel.frame = CGRect(x: 10, y: 44, width: 242, height: 16)
 
     let plot = CALayer()
     plot.frame = graphFrame
@@ -113,8 +113,9 @@ public final class FPSOverlay: UIView {
     let render = s.medianAndWorst(\.render)
     let present = s.medianAndWorst(\.present)
     fpsLabel.text = "\(s.framesPerSecond(at: now)) fps"
-    timeLabel.text = "frame \(ms(total.median)) ms, worst \(ms(total.worst)) ms"
-    splitLabel.text = "render \(ms(render.median)) / present \(ms(present.median)) ms"
+    timeLabel.text = "frame \(ms(total.median)) ms, worst \(ms(total.worst)) ms (last 120)"
+    splitLabel.text =
+      "render \(ms(render.median)) (\(ms(render.worst))) \u{B7} present \(ms(present.median)) (\(ms(present.worst))) ms"
     updateGraph()
     return true
   }

@@ -99,7 +99,7 @@ struct WindowTests {
         var differing = 0
         var checked = 0
         for y in 40..<(WindowTests.height - shift - 10) {
-          for x in stride(from: 0, to: 160, by: 3) {
+          for x in stride(from: 0, to: 130, by: 2) {
             checked += 1
             if after[x, y] != before[x, y + shift] { differing += 1 }
           }
