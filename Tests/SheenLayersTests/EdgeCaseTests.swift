@@ -212,7 +212,7 @@ import Testing
       }
       layers.append(l)
     }
-    try expectBounded("10,000 layers", seconds: 20) { _ = try render(layers, width: 200, height: 200) }
+    try expectBounded("10,000 layers", seconds: 60) { _ = try render(layers, width: 200, height: 200) }
     // The same many layers from a scene file, nested one level, decode too.
     var json = #"{"width": 100, "height": 100, "layers": [{"frame": [0, 0, 100, 100], "sublayers": ["#
     json += (0..<10_000).map {
@@ -220,7 +220,7 @@ import Testing
     }
     .joined(separator: ",")
     json += "]}]}"
-    try expectBounded("10,000 layers from JSON", seconds: 20) {
+    try expectBounded("10,000 layers from JSON", seconds: 60) {
       let scene = try Scene.decode(Array(json.utf8))
       #expect(scene.layers[0].sublayers.count == 10_000)
     }
@@ -247,7 +247,7 @@ import Testing
     mask.frame = Rect(x: 0, y: 0, width: 30, height: 30)
     mask.backgroundColor = .black
     parent.mask = mask
-    try expectBounded("256 deep", seconds: 30) { _ = try render([root], width: 64, height: 64) }
+    try expectBounded("256 deep", seconds: 60) { _ = try render([root], width: 64, height: 64) }
 
     // Through a scene file: 256 levels decode, 257 are refused with an error.
     func nested(_ depth: Int) -> [UInt8] {
@@ -258,7 +258,7 @@ import Testing
         ##"{"width": 10, "height": 10, "layers": [\##(open){"backgroundColor": "#FF0000"}\##(close)]}"##
       return Array(json.utf8)
     }
-    try expectBounded("256 deep from JSON", seconds: 30) {
+    try expectBounded("256 deep from JSON", seconds: 60) {
       let scene = try Scene.decode(nested(256))
       _ = try render(scene.layers, width: 10, height: 10)
     }
