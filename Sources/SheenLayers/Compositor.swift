@@ -63,7 +63,7 @@ public final class Compositor {
   }
 
   private func drawShadowAndBody(_ layer: Layer, _ canvas: Canvas, _ ctm: Transform) {
-    guard let color = shadowColor(layer) else {
+    guard layer.shadowVisible, let color = shadowColor(layer) else {
       drawBody(layer, canvas, ctm)
       return
     }
@@ -233,28 +233,15 @@ public final class Compositor {
 
   // MARK: Extents
 
-  /// A conservative device-space bound of everything the layer draws, shadow included.
+  /// A conservative device-space bound of everything the layer draws, shadow included: the
+  /// prepared local extent mapped by `ctm`, with two pixels for anti-aliasing and rounding.
   func fullExtent(_ layer: Layer, _ ctm: Transform) -> Rect {
-    var r = bodyExtent(layer, ctm)
-    let sigma = layer.shadowRadius * ctm.determinant.magnitude.squareRoot()
-    if let color = shadowColor(layer), shadowCanShow(layer, ctm, sigma: sigma, alpha: color.alpha) {
-      let o = ctm.applyToVector(Point(x: layer.shadowOffset.width, y: layer.shadowOffset.height))
-      let shape = layer.shadowPath.map { ctm.apply($0.controlBounds) } ?? r
-      let m = (3 * sigma).rounded(.up) + 2
-      r = r.union(shape.offsetBy(dx: o.x, dy: o.y).insetBy(dx: -m, dy: -m))
-    }
-    if layer.masksToBounds { r = r.intersection(ctm.apply(layer.bounds).insetBy(dx: -1, dy: -1)) }
-    return r
+    ctm.apply(layer.localFullExtent).insetBy(dx: -2, dy: -2)
   }
 
   /// A conservative device-space bound of background, content, sublayers and border.
   func bodyExtent(_ layer: Layer, _ ctm: Transform) -> Rect {
-    var r = ctm.apply(layer.contentBounds).insetBy(dx: -1, dy: -1)
-    for sub in layer.sublayers where !sub.isHidden {
-      r = r.union(fullExtent(sub, sub.transformToSuperlayer.concatenating(ctm)))
-    }
-    if layer.masksToBounds { r = r.intersection(ctm.apply(layer.bounds).insetBy(dx: -1, dy: -1)) }
-    return r
+    ctm.apply(layer.localBodyExtent).insetBy(dx: -2, dy: -2)
   }
 
   /// Changes whenever anything a layer's subtree draws changes, but not when the layer moves.

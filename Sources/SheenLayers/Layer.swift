@@ -125,7 +125,15 @@ open class Layer {
   /// A layer, in this layer's coordinates, whose alpha masks everything this layer draws.
   public var mask: Layer? = nil { didSet { setNeedsDisplay() } }
   public private(set) var sublayers: [Layer] = []
-  public private(set) weak var superlayer: Layer?
+  /// The layer this one is a sublayer of. Not `weak`: a weak reference would give every layer a
+  /// side table and make each retain and release in drawing take the slow path. The superlayer
+  /// owns its sublayers, and clears this pointer in theirs when it goes away, so it never dangles.
+  public var superlayer: Layer? { parent }
+  private unowned var parent: Layer?
+
+  deinit {
+    for l in sublayers { l.parent = nil }
+  }
 
   /// Appends a sublayer (on top), removing it from its previous superlayer first.
   public func addSublayer(_ layer: Layer) {
@@ -136,7 +144,7 @@ open class Layer {
   public func insertSublayer(_ layer: Layer, at index: Int) {
     layer.removeFromSuperlayer()
     sublayers.insert(layer, at: max(0, min(index, sublayers.count)))
-    layer.superlayer = self
+    layer.parent = self
   }
 
   /// Inserts a sublayer just below a sibling (at the back if `sibling` is not a sublayer).
@@ -153,14 +161,14 @@ open class Layer {
 
   /// Detaches the layer from its superlayer.
   public func removeFromSuperlayer() {
-    guard let s = superlayer else { return }
+    guard let s = parent else { return }
     s.sublayers.removeAll { $0 === self }
-    superlayer = nil
+    parent = nil
   }
 
   /// Replaces all sublayers.
   public func setSublayers(_ layers: [Layer]) {
-    for l in sublayers { l.superlayer = nil }
+    for l in sublayers { l.parent = nil }
     sublayers = []
     for l in layers { addSublayer(l) }
   }
@@ -260,7 +268,49 @@ open class Layer {
       l.prepareCaches()
       if let m = l.mask { prepareForDrawingTree([m]) }
       prepareForDrawingTree(l.sublayers)
+      l.computeLocalExtents()
     }
+  }
+
+  /// What the layer's body (background, content, sublayers, border) can cover, in its own
+  /// coordinates: kept by `prepareForDrawingTree`, bottom-up, for culling and group sizes.
+  var localBodyExtent = Rect.zero
+  /// The same with the layer's own shadow.
+  var localFullExtent = Rect.zero
+  /// Whether the layer's shadow is drawn: it casts one, and it reaches half a level of alpha.
+  var shadowVisible = false
+
+  /// Whether the layer casts a shadow at all (its colour, opacity, radius and offset allow one).
+  var castsShadow: Bool {
+    shadowOpacity > 0 && shadowColor.map { $0.alpha > 0 } == true && shadowRadius >= 0
+      && shadowRadius.isFinite
+      && shadowOffset.width.isFinite && shadowOffset.height.isFinite
+  }
+
+  /// Sets the local extents from the layer's own and its sublayers' (already computed).
+  private func computeLocalExtents() {
+    var body = contentExtent
+    for sub in sublayers where !sub.isHidden {
+      body = body.union(sub.transformToSuperlayer.apply(sub.localFullExtent))
+    }
+    if masksToBounds { body = body.intersection(bounds) }
+    var full = body
+    let shape = shadowPath?.controlBounds ?? body
+    // A shadow too wide to reach half a level of alpha is not drawn (see Compositor.shadowCanShow;
+    // the ratio of area to sigma squared is the same in points as in pixels).
+    let alpha = (shadowColor?.alpha ?? 0) * min(1, shadowOpacity)
+    let visible =
+      shadowRadius < 32
+      || shape.width * shape.height * alpha / (2 * .pi * shadowRadius * shadowRadius) >= 0.5 / 255
+    shadowVisible = castsShadow && visible
+    if shadowVisible {
+      let reach = 3 * shadowRadius + 1
+      full = full.union(
+        shape.offsetBy(dx: shadowOffset.width, dy: shadowOffset.height).insetBy(dx: -reach, dy: -reach))
+    }
+    if masksToBounds { full = full.intersection(bounds) }
+    localBodyExtent = body
+    localFullExtent = full
   }
 
   /// Whether this layer draws content of its own besides background and border (subclasses).

@@ -5,6 +5,7 @@ import SheenRaster
 /// `sheen bench raster`: the rasterizer's per-operation medians.
 func runBench(_ args: [String]) -> Int32 {
   guard let what = args.first, what == "raster" || what == "cards" else {
+    if args.first.map({ $0.hasPrefix("-") }) ?? true { return runDemoBench(args) }
     FileHandle.standardError.write(
       Data(
         "usage: sheen bench raster [--runs N] | sheen bench cards [--runs N] [--threads N] [--size WxH]\n"

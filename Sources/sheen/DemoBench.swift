@@ -1,0 +1,170 @@
+import Foundation
+import SheenDemo
+import SheenKit
+import SheenLayers
+import SheenPlatform
+import SheenRaster
+
+/// `sheen bench [--offscreen] [--threads N] [--size WxH] [--frames N] [--backend B]`: frames of
+/// the demo scrolling steadily (DemoScript.scroll: every frame mid-scroll, on a 60 Hz virtual
+/// clock), timed one by one after a warm-up. Offscreen it times rendering into a surface; in a
+/// window it runs uncapped and times whole frames including presenting.
+func runDemoBench(_ args: [String]) -> Int32 {
+  let usage =
+    "usage: sheen bench [--offscreen] [--threads N] [--size WxH] [--frames N] [--warmup N] [--backend wayland|x11]"
+  var offscreen = false
+  var threads: Int? = nil
+  var size = PixelSize(width: 1920, height: 1080)
+  var frames = 300
+  var warmup = 240
+  var backend: Backend? = nil
+  var i = 0
+  func value() -> String? {
+    i += 1
+    return i < args.count ? args[i] : nil
+  }
+  while i < args.count {
+    switch args[i] {
+    case "--offscreen": offscreen = true
+    case "--threads":
+      guard let v = value().flatMap(Int.init), v > 0, v <= 64 else { return benchUsage(usage) }
+      threads = v
+    case "--frames":
+      guard let v = value().flatMap(Int.init), v > 0 else { return benchUsage(usage) }
+      frames = v
+    case "--warmup":
+      guard let v = value().flatMap(Int.init), v >= 0 else { return benchUsage(usage) }
+      warmup = v
+    case "--size":
+      let parts = (value() ?? "").split(separator: "x").compactMap { Int($0) }
+      guard parts.count == 2, parts[0] > 0, parts[1] > 0, parts[0] <= 8192, parts[1] <= 8192 else {
+        return benchUsage(usage)
+      }
+      size = PixelSize(width: parts[0], height: parts[1])
+    case "--backend":
+      guard let b = value().flatMap(Backend.init(rawValue:)) else { return benchUsage(usage) }
+      backend = b
+    case "-h", "--help":
+      print(usage)
+      return 0
+    default:
+      return benchUsage(usage)
+    }
+    i += 1
+  }
+  let window = DemoApp.makeWindow(size: size, scale: 1)
+  window.overlay.isHidden = true
+  window.renderer = FrameRenderer(threads: threads)
+  do {
+    if offscreen {
+      let surface = try Surface(width: size.width, height: size.height)
+      try benchDemo(window, frames: frames, warmup: warmup, mode: "offscreen") { _ in surface }
+    } else {
+      let opened = try openWindow(backend: backend, title: "sheen bench", size: size)
+      defer { opened.window.close() }
+      try benchDemo(window, frames: frames, warmup: warmup, mode: "\(opened.backend) window, uncapped") {
+        render in
+        _ = opened.window.pollEvents()
+        let s = try opened.window.framebuffer()
+        render(s)
+        opened.window.present()
+        return nil
+      }
+    }
+    return 0
+  } catch let e as BackendError {
+    FileHandle.standardError.write(Data("sheen bench: \(e)\n".utf8))
+    return 3
+  } catch {
+    FileHandle.standardError.write(Data("sheen bench: \(error)\n".utf8))
+    return 1
+  }
+}
+
+private func benchUsage(_ usage: String) -> Int32 {
+  FileHandle.standardError.write(Data("\(usage)\n".utf8))
+  return 64
+}
+
+/// Runs the scripted scroll. `target` either returns the surface to render into (offscreen) or
+/// renders and presents itself through the closure it is given and returns nil (a window).
+private func benchDemo(
+  _ window: DemoWindow, frames: Int, warmup: Int, mode: String,
+  target: (_ render: (Surface) -> Void) throws -> Surface?
+) throws {
+  var frame = 0
+  func step() throws {
+    DemoScript.scroll(window, frame: frame)
+    let time = Double(frame) / 60
+    let render = { (s: Surface) in window.renderFrame(into: s, time: time) }
+    if let s = try target(render) { render(s) }
+    frame += 1
+  }
+  let firstFrameAge = processAge()
+  try step()
+  let firstFrameDone = processAge()
+  for _ in 0..<warmup { try step() }
+  window.renderer.context.resetStatistics()
+  let cache = window.renderer.context.textRenderer.cache
+  let glyphsBefore = cache.statistics.rasterizations
+  let allocationsBefore = allocationCount?() ?? 0
+  var times: [Double] = []
+  times.reserveCapacity(frames)
+  var previous = monotonicSeconds()
+  for _ in 0..<frames {
+    try step()
+    let now = monotonicSeconds()
+    times.append((now - previous) * 1000)
+    previous = now
+  }
+  let allocations = allocationCount.map { Double($0() - allocationsBefore) / Double(frames) }
+  let n = Double(frames)
+  let stats = window.renderer.context.statistics
+  let glyphs = Double(cache.statistics.rasterizations - glyphsBefore) / n
+  let sorted = times.sorted()
+  let median = sorted[sorted.count / 2]
+  let p99 = sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.99).rounded(.up)) - 1)]
+  let total = times.reduce(0, +)
+  let size = window.bounds.size
+  print(
+    String(
+      format: "demo %dx%d, %@, %d thread(s): %d frames, median %.3f ms, p99 %.3f ms, mean %.1f fps",
+      Int(size.width), Int(size.height), mode, window.renderer.threads, frames, median, p99,
+      n / (total / 1000)))
+  var steady = String(
+    format: "steady state: blurs per frame %.2f, glyph rasterizations per frame %.2f",
+    Double(stats.blurs) / n,
+    glyphs)
+  if let allocations { steady += String(format: ", allocations per frame %.2f", allocations) }
+  print(steady)
+  print(
+    String(
+      format:
+        "resident memory %.1f MB; first frame drawn %.0f ms after the process started (%.1f ms to draw)",
+      residentMegabytes(), firstFrameDone * 1000, (firstFrameDone - firstFrameAge) * 1000))
+}
+
+/// Seconds since this process started (from /proc: its start time in clock ticks since boot).
+func processAge() -> Double {
+  guard let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
+    let uptime = try? String(contentsOfFile: "/proc/uptime", encoding: .utf8),
+    let close = stat.lastIndex(of: ")")
+  else { return 0 }
+  // Fields after the command name; starttime is field 22 overall, the 20th after it.
+  let fields = stat[stat.index(after: close)...].split(separator: " ")
+  guard fields.count > 19, let start = Double(fields[19]),
+    let up = Double(uptime.split(separator: " ").first ?? "")
+  else { return 0 }
+  let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
+  return up - start / ticks
+}
+
+/// The resident set size, in MB (VmRSS from /proc/self/status).
+func residentMegabytes() -> Double {
+  guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+  for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+    let kb = line.split(separator: " ").compactMap { Double($0) }.first ?? 0
+    return kb / 1024
+  }
+  return 0
+}
