@@ -145,7 +145,10 @@ struct PairPositioning: Sendable {
         let end = Int(try c.u16(6 + i * 6))
         let value = try c.u16(8 + i * 6)
         guard start <= end else { throw c.malformed("class range \(start)...\(end) is reversed") }
-        for g in start...min(end, numGlyphs - 1) where g < numGlyphs { out[g] = value }
+        // A range that starts past the last glyph covers none (forming start...numGlyphs - 1 then
+        // trapped; found by the font fuzzer, Tests/FuzzRegressions/font).
+        guard start < numGlyphs else { continue }
+        for g in start...min(end, numGlyphs - 1) { out[g] = value }
       }
     default: throw c.malformed("class definition format is unknown")
     }
