@@ -152,7 +152,7 @@ public final class Compositor {
       let inset = max(max(r.topLeft, r.topRight), max(r.bottomLeft, r.bottomRight)) * k
       consider(layer.bounds.insetBy(dx: inset, dy: inset))
     }
-    if depth < 3 {
+    if depth < 6 {
       for sub in layer.sublayers
       where !sub.isHidden && sub.opacity >= 1 && sub.mask == nil && sub.transform.isIdentity {
         if let r = opaqueInterior(sub, depth: depth + 1) {

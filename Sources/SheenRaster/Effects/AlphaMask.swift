@@ -23,9 +23,15 @@ public final class AlphaMask: @unchecked Sendable {
     capacity = width * height
     base = .allocate(capacity: capacity)
     base.initialize(repeating: 0, count: capacity)
+    runsCapacity = height
+    runs = .allocate(capacity: height)
+    runs.initialize(repeating: .zero, count: height)
   }
 
-  deinit { base.deallocate() }
+  deinit {
+    base.deallocate()
+    runs.deallocate()
+  }
 
   /// Gives the mask new dimensions within its capacity (for reuse), cleared to 0.
   public func reshape(width w: Int, height h: Int, originX x: Int, originY y: Int) {
@@ -35,28 +41,41 @@ public final class AlphaMask: @unchecked Sendable {
     originX = x
     originY = y
     base.update(repeating: 0, count: w * h)
-    solidRuns.removeAll(keepingCapacity: true)
+    if h > runsCapacity {
+      runs.deallocate()
+      runs = .allocate(capacity: h)
+      runsCapacity = h
+    }
+    runs.initialize(repeating: .zero, count: h)
   }
 
   /// Per row, a run of columns `[start, end)` known to hold 255 (empty when unknown), so that
   /// clipping through the mask can treat that run as no clip at all. Kept by whoever fills the
-  /// mask; `findSolidRuns()` recomputes it from the values.
-  public var solidRuns: [SIMD2<Int32>] = []
+  /// mask; `findSolidRuns()` recomputes it from the values. Raw storage: it is read for every
+  /// span drawn through a clip.
+  private var runs: UnsafeMutablePointer<SIMD2<Int32>>
+  private var runsCapacity: Int
 
   /// The known fully covered run of row `y` (mask coordinates), or an empty range.
-  @inlinable public func solidRun(_ y: Int) -> Range<Int> {
-    guard y >= 0, y < solidRuns.count else { return 0..<0 }
-    let r = solidRuns[y]
+  @inline(__always) public func solidRun(_ y: Int) -> Range<Int> {
+    guard y >= 0, y < height else { return 0..<0 }
+    let r = runs[y]
     return Int(r.x)..<Int(max(r.x, r.y))
   }
 
-  /// Sets `solidRuns` to the longest run of 255 in every row.
+  /// Forgets every row's solid run.
+  public func clearSolidRuns() {
+    runs.update(repeating: .zero, count: height)
+  }
+
+  /// Records `[start, end)` as row `y`'s solid run when it is longer than the known one.
+  @inline(__always) func noteSolidRun(_ y: Int, _ start: Int, _ end: Int) {
+    let r = runs[y]
+    if end - start > Int(r.y - r.x) { runs[y] = SIMD2(Int32(start), Int32(end)) }
+  }
+
+  /// Sets every row's solid run to its longest run of 255.
   public func findSolidRuns() {
-    // Reuses the array's storage: a pooled mask refinds its runs every frame.
-    var runs = solidRuns
-    solidRuns = []
-    runs.removeAll(keepingCapacity: true)
-    runs.append(contentsOf: repeatElement(.zero, count: height))
     for y in 0..<height {
       let row = self.row(y)
       var best = (0, 0)
@@ -72,7 +91,6 @@ public final class AlphaMask: @unchecked Sendable {
       }
       runs[y] = SIMD2(Int32(best.0), Int32(best.1))
     }
-    solidRuns = runs
   }
 
   /// The device-space pixel rectangle the mask covers.

@@ -132,7 +132,7 @@ struct PaintSink: SpanSink {
       }
       let dst = target.pixel(px, y)
       if let c = solid {
-        if n >= 16 {
+        if n >= 4 {
           scratch.prepareTables(for: c)
           blendSolid(dst, n, coverage: cov, scaled: scratch.scaled, inverse: scratch.inverse)
         } else {
@@ -150,33 +150,21 @@ struct PaintSink: SpanSink {
 /// Accumulates coverage into an alpha mask: `m = m + c - m * c / 255` (coverage union).
 struct MaskSink: SpanSink {
   let mask: AlphaMask
-  /// Whether to record each row's widest run of 255 in the mask's `solidRuns` (for a mask that
+  /// Whether to record each row's widest run of 255 as the mask's solid runs (for a mask that
   /// starts empty and receives one path).
   var recordsRuns = false
 
   init(mask: AlphaMask, recordsRuns: Bool = false) {
     self.mask = mask
     self.recordsRuns = recordsRuns
-    if recordsRuns {
-      var runs = mask.solidRuns
-      mask.solidRuns = []
-      runs.removeAll(keepingCapacity: true)
-      runs.append(contentsOf: repeatElement(.zero, count: mask.height))
-      mask.solidRuns = runs
-    }
+    if recordsRuns { mask.clearSolidRuns() }
   }
 
   func solidSpan(y: Int, x: Int, count: Int, alpha a: UInt8) {
     let row = mask.row(y - mask.originY) + (x - mask.originX)
     if a == 255 {
       row.update(repeating: 255, count: count)
-      if recordsRuns {
-        let r = mask.solidRuns[y - mask.originY]
-        if count > Int(r.y - r.x) {
-          let start = Int32(x - mask.originX)
-          mask.solidRuns[y - mask.originY] = SIMD2(start, start + Int32(count))
-        }
-      }
+      if recordsRuns { mask.noteSolidRun(y - mask.originY, x - mask.originX, x - mask.originX + count) }
       return
     }
     let c = UInt32(a)

@@ -37,16 +37,31 @@ public enum FillRule: Hashable, Sendable {
 public final class Rasterizer: @unchecked Sendable {
   static let bandHeight = 16
 
-  private var edges: [Edge] = []
-  private var active: [Int] = []
+  /// Edges as built, then bucketed by band into `sorted`. Raw, reused storage: the scan reads
+  /// these in its innermost loops, where array bounds and exclusivity checks would cost more than
+  /// the arithmetic.
+  private var edges = RawBuffer<Edge>()
+  private var sorted = RawBuffer<Edge>()
+  private var bandStarts = RawBuffer<Int32>()
+  private var active = RawBuffer<Int32>()
   /// Band accumulation: `bandHeight` rows of `stride` cells.
-  private var cells: [Float] = []
+  private var cells = RawBuffer<Float>()
   /// Band occupancy: one bit per cell, `words` per row.
-  private var bits: [UInt64] = []
-  private var coverage: [UInt8] = []
+  private var bits = RawBuffer<UInt64>()
+  private var coverage = RawBuffer<UInt8>()
   private var flat = FlattenedPath()
 
   public init() {}
+
+  deinit {
+    edges.free()
+    sorted.free()
+    bandStarts.free()
+    active.free()
+    cells.free()
+    bits.free()
+    coverage.free()
+  }
 
   /// Rasterizes `path` mapped by `transform`, clipped to `clip` (device pixels), into `sink`.
   @usableFromInline func fill<S: SpanSink>(
@@ -63,14 +78,14 @@ public final class Rasterizer: @unchecked Sendable {
   ) {
     guard !clip.isEmpty else { return }
     buildEdges(path, clip: clip)
-    if edges.isEmpty { return }
+    if edges.count == 0 { return }
     scan(rule: rule, clip: clip, into: &sink)
   }
 
   // MARK: Edges
 
   private func buildEdges(_ path: FlattenedPath, clip: IntRect) {
-    edges.removeAll(keepingCapacity: true)
+    edges.count = 0
     let ox = Double(clip.x)
     let oy = Double(clip.y)
     let w = Double(clip.width)
@@ -144,21 +159,52 @@ public final class Rasterizer: @unchecked Sendable {
 
   // MARK: Scan
 
+  /// Buckets the edges by the band their top falls in (a counting sort: linear, in place of a
+  /// comparison sort), into `sorted`; returns the number of bands.
+  private func bucketByBand(height: Int) -> Int {
+    let n = edges.count
+    let bandCount = (height >> 4) + 1
+    bandStarts.reserve(bandCount + 1)
+    sorted.reserve(n)
+    let starts = bandStarts.pointer
+    let src = edges.pointer
+    let dst = sorted.pointer
+    starts.update(repeating: 0, count: bandCount + 1)
+    for i in 0..<n { starts[min(Int(src[i].y0) >> 4, bandCount - 1) + 1] += 1 }
+    for b in 0..<bandCount { starts[b + 1] += starts[b] }
+    for i in 0..<n {
+      let b = min(Int(src[i].y0) >> 4, bandCount - 1)
+      dst[Int(starts[b])] = src[i]
+      starts[b] += 1
+    }
+    sorted.count = n
+    return bandCount
+  }
+
   private func scan<S: SpanSink>(rule: FillRule, clip: IntRect, into sink: inout S) {
-    edges.withUnsafeMutableBufferPointer { sortByTop($0) }
+    _ = bucketByBand(height: clip.height)
     let width = clip.width
     let stride = width + 2
     let words = (stride + 63) >> 6
     let bandH = Rasterizer.bandHeight
-    if cells.count < bandH * stride { cells = [Float](repeating: 0, count: bandH * stride) }
-    if bits.count < bandH * words { bits = [UInt64](repeating: 0, count: bandH * words) }
-    if coverage.count < stride { coverage = [UInt8](repeating: 0, count: stride) }
-    active.removeAll(keepingCapacity: true)
+    // Cells and bits are all zero between scans (each row clears what it used): a new buffer is
+    // zeroed in full, so that a later, wider scan finds zeros too.
+    if cells.reserve(bandH * stride) { cells.pointer.initialize(repeating: 0, count: cells.capacity) }
+    if bits.reserve(bandH * words) { bits.pointer.initialize(repeating: 0, count: bits.capacity) }
+    coverage.reserve(stride)
+    active.reserve(edges.count)
+    let e = sorted.pointer
+    let count = sorted.count
+    let act = active.pointer
+    let cellBase = cells.pointer
+    let bitBase = bits.pointer
+    let cov = coverage.pointer
+    var activeCount = 0
 
-    var yMin = Int(edges[0].y0)
     var yMax = 0
-    for e in edges { yMax = max(yMax, Int(e.y1.rounded(.up))) }
+    for i in 0..<count { yMax = max(yMax, Int(e[i].y1.rounded(.up))) }
     yMax = min(yMax, clip.height)
+    var yMin = Int(e[0].y0)
     yMin = max(0, yMin - yMin % bandH)
 
     var next = 0
@@ -169,41 +215,37 @@ public final class Rasterizer: @unchecked Sendable {
       let fBottom = Float(bandBottom)
       // Retire edges that ended above this band, admit those that start in it.
       var k = 0
-      for j in 0..<active.count where edges[active[j]].y1 > fTop {
-        active[k] = active[j]
+      for j in 0..<activeCount where e[Int(act[j])].y1 > fTop {
+        act[k] = act[j]
         k += 1
       }
-      active.removeLast(active.count - k)
-      while next < edges.count && edges[next].y0 < fBottom {
-        if edges[next].y1 > fTop { active.append(next) }
+      activeCount = k
+      while next < count && e[next].y0 < fBottom {
+        if e[next].y1 > fTop {
+          act[activeCount] = Int32(next)
+          activeCount += 1
+        }
         next += 1
       }
-      if active.isEmpty {
-        if next < edges.count {
-          let skipTo = Int(edges[next].y0)
+      if activeCount == 0 {
+        if next < count {
+          let skipTo = Int(e[next].y0)
           bandTop = max(bandBottom, skipTo - skipTo % bandH)
         } else {
           break
         }
         continue
       }
-      cells.withUnsafeMutableBufferPointer { cellBuf in
-        bits.withUnsafeMutableBufferPointer { bitBuf in
-          for i in active {
-            accumulate(
-              edges[i], bandTop: bandTop, bandBottom: bandBottom, cells: cellBuf.baseAddress!,
-              bits: bitBuf.baseAddress!, stride: stride, words: words)
-          }
-          coverage.withUnsafeMutableBufferPointer { covBuf in
-            for y in bandTop..<bandBottom {
-              let r = y - bandTop
-              emitRow(
-                y: clip.y + y, x0: clip.x, width: width, cells: cellBuf.baseAddress! + r * stride,
-                bits: bitBuf.baseAddress! + r * words, words: words, rule: rule,
-                coverage: covBuf.baseAddress!, into: &sink)
-            }
-          }
-        }
+      for j in 0..<activeCount {
+        accumulate(
+          e[Int(act[j])], bandTop: bandTop, bandBottom: bandBottom, cells: cellBase, bits: bitBase,
+          stride: stride, words: words)
+      }
+      for y in bandTop..<bandBottom {
+        let r = y - bandTop
+        emitRow(
+          y: clip.y + y, x0: clip.x, width: width, cells: cellBase + r * stride, bits: bitBase + r * words,
+          words: words, rule: rule, coverage: cov, into: &sink)
       }
       bandTop = bandBottom
     }
@@ -342,47 +384,38 @@ public final class Rasterizer: @unchecked Sendable {
   }
 }
 
-/// Sorts edges by their top in place, allocating nothing (the standard library's stable sort
-/// takes a buffer): insertion sort for short runs, quicksort with a median of three above.
-func sortByTop(_ e: UnsafeMutableBufferPointer<Edge>) {
-  var lo = 0
-  var hi = e.count - 1
-  // Recurse into the smaller part, loop on the larger: the stack stays logarithmic.
-  while hi - lo > 16 {
-    let mid = lo + (hi - lo) / 2
-    if e[mid].y0 < e[lo].y0 { e.swapAt(mid, lo) }
-    if e[hi].y0 < e[lo].y0 { e.swapAt(hi, lo) }
-    if e[hi].y0 < e[mid].y0 { e.swapAt(hi, mid) }
-    let pivot = e[mid].y0
-    var i = lo
-    var j = hi
-    while i <= j {
-      while e[i].y0 < pivot { i += 1 }
-      while e[j].y0 > pivot { j -= 1 }
-      if i <= j {
-        e.swapAt(i, j)
-        i += 1
-        j -= 1
-      }
-    }
-    if j - lo < hi - i {
-      sortByTop(UnsafeMutableBufferPointer(rebasing: e[lo...j]))
-      lo = i
-    } else {
-      sortByTop(UnsafeMutableBufferPointer(rebasing: e[i...hi]))
-      hi = j
-    }
+/// Growable raw storage owned by a rasterizer (freed by its owner's deinit).
+struct RawBuffer<T> {
+  // Capacity 0 until the first `reserve` or `append`: so the first reserve always allocates
+  // (and its caller initializes what needs initializing).
+  private(set) var pointer = UnsafeMutablePointer<T>.allocate(capacity: 1)
+  private(set) var capacity = 0
+  var count = 0
+
+  /// Makes room for at least `n` elements (the contents are not kept); true when it reallocated.
+  @discardableResult mutating func reserve(_ n: Int) -> Bool {
+    if n <= capacity { return false }
+    pointer.deallocate()
+    capacity = max(n, capacity * 2)
+    pointer = .allocate(capacity: capacity)
+    return true
   }
-  if hi <= lo { return }
-  for k in (lo + 1)...hi {
-    let x = e[k]
-    var m = k - 1
-    while m >= lo && e[m].y0 > x.y0 {
-      e[m + 1] = e[m]
-      m -= 1
+
+  /// Appends one element, growing (and keeping the contents) when full.
+  @inline(__always) mutating func append(_ v: T) {
+    if count == capacity {
+      let grown = max(16, capacity * 2)
+      let bigger = UnsafeMutablePointer<T>.allocate(capacity: grown)
+      bigger.moveInitialize(from: pointer, count: count)
+      pointer.deallocate()
+      pointer = bigger
+      capacity = grown
     }
-    e[m + 1] = x
+    (pointer + count).initialize(to: v)
+    count += 1
   }
+
+  func free() { pointer.deallocate() }
 }
 
 extension Rasterizer {
