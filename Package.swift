@@ -65,7 +65,9 @@ let package = Package(
     .testTarget(name: "SheenKitTests", dependencies: ["SheenKit"]),
     .testTarget(
       name: "SheenDemoTests",
-      dependencies: ["SheenDemo", "SheenKit", "SheenLayers", "SheenPlatform", "SheenRaster", "SheenTestSupport"]
+      dependencies: [
+        "SheenDemo", "SheenKit", "SheenLayers", "SheenPlatform", "SheenRaster", "SheenTestSupport",
+      ]
     ),
     // The seed articles' UIKit code, verbatim in Seeds/ (kept out of the format lint by run.sh).
     .testTarget(
