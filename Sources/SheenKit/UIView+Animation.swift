@@ -171,7 +171,16 @@ extension UIView {
     AnimationState.$capture.withValue(capture) { animations() }
     for r in capture.records {
       let to = r.view.modelVector(r.key)
-      if to == r.from { continue }
+      if to == r.from {
+        // Nothing to animate to what is already on screen, but an animation still running
+        // towards another value (a press and release in one frame) must not carry on.
+        if let old = r.view.animations[r.key] {
+          old.group.end(finished: true)
+          r.view.animations[r.key] = nil
+          r.view.applyPresentation(r.key, to)
+        }
+        continue
+      }
       group.remaining += 1
       if let old = r.view.animations[r.key] { old.group.end(finished: true) }
       let (from, end) = matchColorEnds(r.key, r.from, to)

@@ -12,7 +12,10 @@ import Synchronization
 /// computed outside the lock (two threads missing the same entry compute the same pixels).
 final class ShadowCache: Sendable {
   struct Key: Hashable {
-    let layer: ObjectIdentifier
+    /// The layer, for shadows of a layer's own alpha; nil for a `shadowPath`'s, which any layer
+    /// with the same path, size on screen and blur shares (a list of equal cards blurs once).
+    let layer: ObjectIdentifier?
+    let path: Path?
     let version: Int
     let a: Double, b: Double, c: Double, d: Double
     let fx: Int, fy: Int
@@ -51,14 +54,17 @@ final class ShadowCache: Sendable {
     return (Int(whole), Int(q - whole * steps))
   }
 
-  private func key(_ layer: Layer, _ version: Int, _ ctm: Transform, _ sigma: Double) -> (Key, Int, Int) {
+  private func key(_ layer: Layer?, _ path: Path?, _ version: Int, _ ctm: Transform, _ sigma: Double) -> (
+    Key, Int, Int
+  ) {
     // Under a blur of 2 pixels or more a sub-pixel shift changes no pixel by more than a level or
     // two: whole pixels then, quarter pixels for sharper shadows.
     let steps: Double = sigma >= 2 ? 1 : 4
     let (ix, fx) = snap(ctm.tx, steps)
     let (iy, fy) = snap(ctm.ty, steps)
     let k = Key(
-      layer: ObjectIdentifier(layer), version: version, a: ctm.a, b: ctm.b, c: ctm.c, d: ctm.d,
+      layer: layer.map(ObjectIdentifier.init), path: path, version: version, a: ctm.a, b: ctm.b, c: ctm.c,
+      d: ctm.d,
       fx: fx, fy: fy, sigma: sigma)
     return (k, ix, iy)
   }
@@ -85,9 +91,7 @@ final class ShadowCache: Sendable {
   func pathShadow(
     layer: Layer, path: Path, ctm: Transform, sigma: Double, stats: inout RenderContext.Statistics
   ) -> Placed? {
-    var h = Hasher()
-    h.combine(path)
-    let (k, ix, iy) = key(layer, h.finalize(), ctm, sigma)
+    let (k, ix, iy) = key(nil, path, 0, ctm, sigma)
     if let p = hit(k, ix, iy) { return p }
     // Draw at the snapped position so that the entry is what any layer with this key would get.
     var t = ctm
@@ -109,7 +113,7 @@ final class ShadowCache: Sendable {
 
   /// The kept shadow of a layer's alpha, if its subtree has not changed since it was blurred.
   func cachedAlphaShadow(layer: Layer, signature: Int, ctm: Transform, sigma: Double) -> Placed? {
-    let (k, ix, iy) = key(layer, signature, ctm, sigma)
+    let (k, ix, iy) = key(layer, nil, signature, ctm, sigma)
     return hit(k, ix, iy)
   }
 
@@ -119,7 +123,7 @@ final class ShadowCache: Sendable {
     layer: Layer, image: GroupImage, ctm: Transform, sigma: Double, signature: Int, cacheable: Bool,
     stats: inout RenderContext.Statistics
   ) -> Placed? {
-    let (k, ix, iy) = key(layer, signature, ctm, sigma)
+    let (k, ix, iy) = key(layer, nil, signature, ctm, sigma)
     if cacheable, let p = hit(k, ix, iy) { return p }
     let margin = Int((3 * sigma).rounded(.up)) + 1
     guard let m = try? image.alphaMask(margin: margin) else { return nil }

@@ -12,6 +12,19 @@ import Testing
     return 1 - exp(-z * w0 * t) * (cos(wd * t) + z * w0 / wd * sin(wd * t))
   }
 
+  @Test func reanimatingToTheValueOnScreenStopsTheRunningAnimation() throws {
+    let (window, surface) = try makeWindow()
+    let button = UIView(frame: CGRect(x: 50, y: 50, width: 100, height: 40))
+    window.addSubview(button)
+    window.renderFrame(into: surface, time: 0)
+    // A press and a release in the same frame: shrink, then grow back before anything moved.
+    UIView.animate(withDuration: 0.4) { button.transform = CGAffineTransform(scaleX: 0.95, y: 0.95) }
+    UIView.animate(withDuration: 0.4) { button.transform = .identity }
+    for i in 1...60 { window.advance(to: Double(i) / 60) }
+    #expect(button.transform == .identity)
+    #expect(button.layer.sheenLayer.transform.scaleX == 1)
+  }
+
   @Test func springScaleOvershootsAndSettles() throws {
     let (window, surface) = try makeWindow()
     let button = UIView(frame: CGRect(x: 50, y: 50, width: 100, height: 40))
