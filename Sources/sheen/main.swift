@@ -5,10 +5,10 @@ let usage = """
   usage: sheen <command> [options]
 
   commands:
-    demo     open the demo window (X11)
+    demo     open the demo window (Wayland or X11: --backend wayland|x11)
     dump     render frames of the demo to PNGs, headless
-    render   render a scene file to PNG
-    bench    run benchmarks (`sheen bench raster`)
+    render   render a scene file to PNG (SCENE.md)
+    bench    time the demo scrolling (--offscreen, --threads N), or `bench raster`, `bench cards`
     sample   render a sample picture to PNG
 
   `sheen <command> --help` describes each command.
