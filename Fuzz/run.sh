@@ -67,6 +67,7 @@ if [ "$only_build" = 1 ]; then echo "$bin"; exit 0; fi
 # Swift's own crash backtracer fights ASan's handler; ASan's report is the one to read.
 export SWIFT_BACKTRACE="${SWIFT_BACKTRACE:-enable=no}"
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0:handle_abort=1}"
+export LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$here/lsan.supp}"
 if [ "${1:-}" = --replay ]; then
   shift
   [ $# -gt 0 ] || usage
