@@ -131,8 +131,11 @@ public final class Compositor {
     {
       canvas.draw(mask: s.mask, color: color, offsetX: s.dx + dx, offsetY: s.dy + dy, skipping: hole)
     }
-    canvas.composite(g)
     canvas.recycle(g)
+    // The body is drawn again, straight onto the canvas, as it is when the shadow was cached:
+    // compositing the group instead would round differently, and then the pixels of a frame
+    // would depend on which band (thread) happened to blur first.
+    drawBody(layer, canvas, ctm)
   }
 
   /// A rectangle (layer coordinates) that the layer's body certainly covers with opaque colour:

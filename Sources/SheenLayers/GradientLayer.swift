@@ -9,13 +9,13 @@ public final class GradientLayer: Layer {
     case radial
   }
 
-  public var colors: [Color] = [] { didSet { invalidate() } }
+  public var colors: [Color] = [] { didSet { if colors != oldValue { invalidate() } } }
   /// One per colour, 0...1, non-decreasing; nil spaces the colours evenly.
-  public var locations: [Double]? = nil { didSet { invalidate() } }
+  public var locations: [Double]? = nil { didSet { if locations != oldValue { invalidate() } } }
   /// Unit coordinates of the bounds.
-  public var startPoint = Point(x: 0.5, y: 0) { didSet { setNeedsDisplay() } }
-  public var endPoint = Point(x: 0.5, y: 1) { didSet { setNeedsDisplay() } }
-  public var type: GradientType = .axial { didSet { setNeedsDisplay() } }
+  public var startPoint = Point(x: 0.5, y: 0) { didSet { if startPoint != oldValue { setNeedsDisplay() } } }
+  public var endPoint = Point(x: 0.5, y: 1) { didSet { if endPoint != oldValue { setNeedsDisplay() } } }
+  public var type: GradientType = .axial { didSet { if type != oldValue { setNeedsDisplay() } } }
 
   private var cachedGradient: Gradient?
 

@@ -100,30 +100,32 @@ open class Layer {
 
   // MARK: Appearance
 
-  public var backgroundColor: Color? = nil { didSet { setNeedsDisplay() } }
-  public var cornerRadius: Double = 0 { didSet { setNeedsDisplay() } }
-  public var maskedCorners: CornerMask = .all { didSet { setNeedsDisplay() } }
-  public var masksToBounds = false { didSet { setNeedsDisplay() } }
-  public var borderWidth: Double = 0 { didSet { setNeedsDisplay() } }
-  public var borderColor: Color? = .black { didSet { setNeedsDisplay() } }
+  public var backgroundColor: Color? = nil { didSet { if backgroundColor != oldValue { setNeedsDisplay() } } }
+  public var cornerRadius: Double = 0 { didSet { if cornerRadius != oldValue { setNeedsDisplay() } } }
+  public var maskedCorners: CornerMask = .all {
+    didSet { if maskedCorners != oldValue { setNeedsDisplay() } }
+  }
+  public var masksToBounds = false { didSet { if masksToBounds != oldValue { setNeedsDisplay() } } }
+  public var borderWidth: Double = 0 { didSet { if borderWidth != oldValue { setNeedsDisplay() } } }
+  public var borderColor: Color? = .black { didSet { if borderColor != oldValue { setNeedsDisplay() } } }
   /// Group opacity: applies to the layer and its subtree as one image.
   public var opacity: Double = 1
 
   // MARK: Shadow
 
-  public var shadowColor: Color? = .black { didSet { setNeedsDisplay() } }
-  public var shadowOpacity: Double = 0 { didSet { setNeedsDisplay() } }
+  public var shadowColor: Color? = .black { didSet { if shadowColor != oldValue { setNeedsDisplay() } } }
+  public var shadowOpacity: Double = 0 { didSet { if shadowOpacity != oldValue { setNeedsDisplay() } } }
   /// Core Animation's default offset is upwards: (0, -3).
   public var shadowOffset = Size(width: 0, height: -3)
   /// The standard deviation of the shadow's Gaussian blur, in points.
-  public var shadowRadius: Double = 3 { didSet { setNeedsDisplay() } }
+  public var shadowRadius: Double = 3 { didSet { if shadowRadius != oldValue { setNeedsDisplay() } } }
   /// The shadow's shape; nil means the alpha of everything the layer draws.
-  public var shadowPath: Path? = nil { didSet { setNeedsDisplay() } }
+  public var shadowPath: Path? = nil { didSet { if shadowPath != oldValue { setNeedsDisplay() } } }
 
   // MARK: Tree
 
   /// A layer, in this layer's coordinates, whose alpha masks everything this layer draws.
-  public var mask: Layer? = nil { didSet { setNeedsDisplay() } }
+  public var mask: Layer? = nil { didSet { if mask !== oldValue { setNeedsDisplay() } } }
   public private(set) var sublayers: [Layer] = []
   /// The layer this one is a sublayer of. Not `weak`: a weak reference would give every layer a
   /// side table and make each retain and release in drawing take the slow path. The superlayer

@@ -5,17 +5,17 @@ import Synchronization
 /// Unlike a layer's background, the path is not clipped to the corners unless `masksToBounds`.
 public final class ShapeLayer: Layer {
   /// The shape, in the layer's own coordinates.
-  public var path: Path? = nil { didSet { setNeedsDisplay() } }
+  public var path: Path? = nil { didSet { if path != oldValue { setNeedsDisplay() } } }
   /// Nil for no fill.
-  public var fillColor: Color? = .black { didSet { setNeedsDisplay() } }
-  public var fillRule: FillRule = .nonZero { didSet { setNeedsDisplay() } }
+  public var fillColor: Color? = .black { didSet { if fillColor != oldValue { setNeedsDisplay() } } }
+  public var fillRule: FillRule = .nonZero { didSet { if fillRule != oldValue { setNeedsDisplay() } } }
   /// Nil for no stroke.
-  public var strokeColor: Color? = nil { didSet { setNeedsDisplay() } }
+  public var strokeColor: Color? = nil { didSet { if strokeColor != oldValue { setNeedsDisplay() } } }
   /// Centred on the path; 0 draws no stroke.
-  public var lineWidth: Double = 1 { didSet { setNeedsDisplay() } }
-  public var lineJoin: LineJoin = .miter { didSet { setNeedsDisplay() } }
-  public var lineCap: LineCap = .butt { didSet { setNeedsDisplay() } }
-  public var miterLimit: Double = 10 { didSet { setNeedsDisplay() } }
+  public var lineWidth: Double = 1 { didSet { if lineWidth != oldValue { setNeedsDisplay() } } }
+  public var lineJoin: LineJoin = .miter { didSet { if lineJoin != oldValue { setNeedsDisplay() } } }
+  public var lineCap: LineCap = .butt { didSet { if lineCap != oldValue { setNeedsDisplay() } } }
+  public var miterLimit: Double = 10 { didSet { if miterLimit != oldValue { setNeedsDisplay() } } }
 
   public override init() { super.init() }
 

@@ -17,14 +17,20 @@ public final class TextLayer: Layer {
     case none, end
   }
 
-  public var string = "" { didSet { setNeedsDisplay() } }
+  public var string = "" { didSet { if string != oldValue { setNeedsDisplay() } } }
   /// Points.
-  public var fontSize: Double = 17 { didSet { setNeedsDisplay() } }
-  public var fontWeight: FontWeight = .regular { didSet { setNeedsDisplay() } }
-  public var foregroundColor: Color = .black { didSet { setNeedsDisplay() } }
-  public var alignmentMode: AlignmentMode = .natural { didSet { setNeedsDisplay() } }
-  public var isWrapped = false { didSet { setNeedsDisplay() } }
-  public var truncationMode: TruncationMode = .none { didSet { setNeedsDisplay() } }
+  public var fontSize: Double = 17 { didSet { if fontSize != oldValue { setNeedsDisplay() } } }
+  public var fontWeight: FontWeight = .regular { didSet { if fontWeight != oldValue { setNeedsDisplay() } } }
+  public var foregroundColor: Color = .black {
+    didSet { if foregroundColor != oldValue { setNeedsDisplay() } }
+  }
+  public var alignmentMode: AlignmentMode = .natural {
+    didSet { if alignmentMode != oldValue { setNeedsDisplay() } }
+  }
+  public var isWrapped = false { didSet { if isWrapped != oldValue { setNeedsDisplay() } } }
+  public var truncationMode: TruncationMode = .none {
+    didSet { if truncationMode != oldValue { setNeedsDisplay() } }
+  }
 
   public override init() { super.init() }
 

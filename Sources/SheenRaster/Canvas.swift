@@ -35,6 +35,8 @@ public final class Canvas {
   var groupPool: [Surface] = []
   /// Spare clip masks, reused from frame to frame.
   var maskPool: [AlphaMask] = []
+  /// Storage for the rectangle of `clip(to: Rect)`.
+  var rectPath = Path()
 
   /// A canvas drawing onto `surface`, with the identity transform and no clip.
   public init(surface: Surface) {
@@ -104,7 +106,10 @@ public final class Canvas {
   /// Intersects the clip with a rectangle in user space.
   public func clip(to rect: Rect) {
     if clipToAlignedRect(rect) { return }
-    clip(to: Path(rect: rect))
+    // One path reused for every such clip: no allocation once it has held a rectangle.
+    rectPath.removeAllKeepingCapacity()
+    rectPath.addRect(rect)
+    clip(to: rectPath)
   }
 
   /// Clips to a rectangle that the transform maps onto whole device pixels, without a mask;

@@ -73,6 +73,13 @@ public struct Path: Hashable, Sendable {
 
   public var isEmpty: Bool { elements.isEmpty }
 
+  /// Removes every element, keeping the storage (to build another path in it).
+  public mutating func removeAllKeepingCapacity() {
+    elements.removeAll(keepingCapacity: true)
+    subpathStart = .zero
+    currentPoint = nil
+  }
+
   // MARK: Building
 
   /// Starts a new subpath at `p`.
