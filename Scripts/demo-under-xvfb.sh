@@ -2,8 +2,10 @@
 # Runs the demo where there is no display: starts a private Xvfb (a free display number chosen
 # by the server through -displayfd), opens `sheen demo` in it, drives it with xdotool for a few
 # seconds (a click on a card's button, then wheel turns), captures the window with xwd and
-# converts the capture to out/demo.png. Everything it started is stopped on exit, even on
-# Ctrl-C or a failure.
+# converts the capture to out/demo.png; then runs `sheen bench` in a window on the same server
+# (frame times, and a plot in out/bench-frame-times.png) and writes a few frames with
+# `sheen dump` to out/frames. Everything it started is stopped on exit, even on Ctrl-C or a
+# failure.
 #
 # usage: Scripts/demo-under-xvfb.sh BIN [demo options]
 #   BIN is the built `sheen` executable; demo options (such as --fps 30) go to `sheen demo`.
@@ -119,5 +121,18 @@ fi
 wait "$demo_pid" 2>/dev/null || true
 demo_pid=""
 stopped="$(grep '^stopped' "$work/demo.out" | tail -n 1 || true)"
-echo "demo-under-xvfb: the demo ended (${stopped:-no stop line}); Xvfb stopped"
+echo "demo-under-xvfb: the demo ended (${stopped:-no stop line})"
+
+# 6. The benchmark in a real window on the same Xvfb: a steady scroll, uncapped, for 3 seconds.
+plot="$out_dir/bench-frame-times.png"
+if timeout 120 "$bin" bench --backend x11 --size "$size" --seconds 3 --plot "$plot" >"$work/bench.out" 2>&1; then
+  sed 's/^/demo-under-xvfb: bench: /' "$work/bench.out"
+else
+  echo "demo-under-xvfb: the benchmark failed: $(tail -n 3 "$work/bench.out")" >&2
+fi
+# A few frames of the demo on a virtual clock, written without any X server.
+if timeout 120 "$bin" dump -o "$out_dir/frames" --size "$size" --frames 0,60,120 --script tour >/dev/null 2>&1; then
+  echo "demo-under-xvfb: frames 0, 60 and 120 of the scripted tour: $(cd "$out_dir" && pwd)/frames"
+fi
 echo "demo-under-xvfb: screenshot of the demo window: $(cd "$out_dir" && pwd)/demo.png"
+echo "demo-under-xvfb: Xvfb stopped when this script ends"

@@ -4,15 +4,20 @@ import SheenKit
 import SheenLayers
 import SheenPlatform
 import SheenRaster
+import SheenText
 
 /// `sheen bench [--offscreen] [--threads N] [--size WxH] [--frames N] [--backend B]`: frames of
 /// the demo scrolling steadily (DemoScript.scroll: every frame mid-scroll, on a 60 Hz virtual
 /// clock), timed one by one after a warm-up that visits the whole list once. Offscreen it times rendering into a surface; in a
 /// window it runs uncapped and times whole frames including presenting.
 func runDemoBench(_ args: [String]) -> Int32 {
-  let usage =
-    "usage: sheen bench [--offscreen] [--threads N] [--size WxH] [--frames N] [--warmup N] [--backend wayland|x11]"
+  let usage = """
+    usage: sheen bench [--offscreen] [--threads N] [--size WxH] [--frames N | --seconds S] [--warmup N]
+                       [--plot FILE.png] [--backend wayland|x11]
+    """
   var offscreen = false
+  var seconds: Double? = nil
+  var plot = "out/bench-frame-times.png"
   var threads: Int? = nil
   var size = PixelSize(width: 1920, height: 1080)
   var frames = 300
@@ -32,6 +37,12 @@ func runDemoBench(_ args: [String]) -> Int32 {
     case "--frames":
       guard let v = value().flatMap(Int.init), v > 0 else { return benchUsage(usage) }
       frames = v
+    case "--seconds":
+      guard let v = value().flatMap(Double.init), v > 0, v <= 3600 else { return benchUsage(usage) }
+      seconds = v
+    case "--plot":
+      guard let v = value(), !v.isEmpty else { return benchUsage(usage) }
+      plot = v
     case "--warmup":
       guard let v = value().flatMap(Int.init), v >= 0 else { return benchUsage(usage) }
       warmup = v
@@ -58,12 +69,16 @@ func runDemoBench(_ args: [String]) -> Int32 {
   do {
     if offscreen {
       let surface = try Surface(width: size.width, height: size.height)
-      try benchDemo(window, frames: frames, warmup: warmup, mode: "offscreen") { _ in surface }
+      try benchDemo(window, frames: frames, seconds: seconds, warmup: warmup, plot: plot, mode: "offscreen") {
+        _ in surface
+      }
     } else {
       let opened = try openWindow(backend: backend, title: "sheen bench", size: size)
       defer { opened.window.close() }
-      try benchDemo(window, frames: frames, warmup: warmup, mode: "\(opened.backend) window, uncapped") {
-        render in
+      try benchDemo(
+        window, frames: frames, seconds: seconds, warmup: warmup, plot: plot,
+        mode: "\(opened.backend) window, uncapped"
+      ) { render in
         _ = opened.window.pollEvents()
         let s = try opened.window.framebuffer()
         render(s)
@@ -89,14 +104,19 @@ private func benchUsage(_ usage: String) -> Int32 {
 /// Runs the scripted scroll. `target` either returns the surface to render into (offscreen) or
 /// renders and presents itself through the closure it is given and returns nil (a window).
 private func benchDemo(
-  _ window: DemoWindow, frames: Int, warmup: Int, mode: String,
+  _ window: DemoWindow, frames: Int, seconds: Double?, warmup: Int, plot: String, mode: String,
   target: (_ render: (Surface) -> Void) throws -> Surface?
 ) throws {
   var frame = 0
+  var renderTime = 0.0
   func step() throws {
     DemoScript.scroll(window, frame: frame)
     let time = Double(frame) / 60
-    let render = { (s: Surface) in window.renderFrame(into: s, time: time) }
+    let render = { (s: Surface) in
+      let t0 = monotonicSeconds()
+      window.renderFrame(into: s, time: time)
+      renderTime = monotonicSeconds() - t0
+    }
     if let s = try target(render) { render(s) }
     frame += 1
   }
@@ -120,29 +140,34 @@ private func benchDemo(
   let cache = window.renderer.context.textRenderer.cache
   let glyphsBefore = cache.statistics.rasterizations
   let allocationsBefore = allocationCount?() ?? 0
-  var times: [Double] = []
-  times.reserveCapacity(frames)
-  var previous = monotonicSeconds()
-  for _ in 0..<frames {
+  var whole: [Double] = []
+  var renders: [Double] = []
+  whole.reserveCapacity(seconds.map { Int($0 * 1000) } ?? frames)
+  renders.reserveCapacity(whole.capacity)
+  let start = monotonicSeconds()
+  var previous = start
+  while seconds.map({ previous - start < $0 }) ?? (whole.count < frames) {
     try step()
     let now = monotonicSeconds()
-    times.append((now - previous) * 1000)
+    whole.append((now - previous) * 1000)
+    renders.append(renderTime * 1000)
     previous = now
   }
-  let allocations = allocationCount.map { Double($0() - allocationsBefore) / Double(frames) }
-  let n = Double(frames)
+  let n = Double(whole.count)
+  let allocations = allocationCount.map { Double($0() - allocationsBefore) / n }
   let stats = window.renderer.context.statistics
   let glyphs = Double(cache.statistics.rasterizations - glyphsBefore) / n
-  let sorted = times.sorted()
-  let median = sorted[sorted.count / 2]
-  let p99 = sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.99).rounded(.up)) - 1)]
-  let total = times.reduce(0, +)
+  let presents = zip(whole, renders).map { max(0, $0 - $1) }
   let size = window.bounds.size
   print(
     String(
-      format: "demo %dx%d, %@, %d thread(s): %d frames, median %.3f ms, p99 %.3f ms, mean %.1f fps",
-      Int(size.width), Int(size.height), mode, window.renderer.threads, frames, median, p99,
-      n / (total / 1000)))
+      format: "demo %dx%d, %@, %d thread(s): %d frames in %.1f s, %.1f fps", Int(size.width),
+      Int(size.height),
+      mode, window.renderer.threads, whole.count, previous - start, n / (previous - start)))
+  for (name, times) in [("frame", whole), ("render", renders), ("present", presents)] {
+    let p = percentiles(times)
+    print(String(format: "  %-8@ p50 %.3f ms, p95 %.3f ms, p99 %.3f ms", name, p.0, p.1, p.2))
+  }
   var steady = String(
     format: "steady state: blurs per frame %.2f, glyph rasterizations per frame %.2f",
     Double(stats.blurs) / n,
@@ -154,6 +179,22 @@ private func benchDemo(
       format:
         "resident memory %.1f MB; first frame drawn %.0f ms after the process started (%.1f ms to draw)",
       residentMegabytes(), firstFrameDone * 1000, (firstFrameDone - firstFrameAge) * 1000))
+  do {
+    try writeFrameTimePlot(whole: whole, render: renders, to: plot, title: "sheen bench: \(mode)")
+    print("frame-time plot: \(plot)")
+  } catch {
+    FileHandle.standardError.write(Data("sheen bench: cannot write the plot \(plot): \(error)\n".utf8))
+  }
+}
+
+/// The 50th, 95th and 99th percentiles (nearest rank).
+func percentiles(_ values: [Double]) -> (Double, Double, Double) {
+  let s = values.sorted()
+  guard !s.isEmpty else { return (0, 0, 0) }
+  func rank(_ p: Double) -> Double {
+    s[min(s.count - 1, max(0, Int((p * Double(s.count)).rounded(.up)) - 1))]
+  }
+  return (rank(0.5), rank(0.95), rank(0.99))
 }
 
 /// Seconds since this process started (from /proc: its start time in clock ticks since boot).
