@@ -5,18 +5,21 @@ import SheenLayers
 /// one-point gradient border drawn through a mask (a stroked rounded rectangle), radius 4, a
 /// small shadow and a bold uppercase white title.
 ///
-/// Press feedback (DESIGN.md, "Motion"): touch-down springs the button to 0.95 and tightens its
-/// shadow (damping 0.5 over 0.4 s); touch-up, or a cancel, springs it back. While highlighted the
-/// gradient darkens, so a press shows even in a still picture.
+/// Press feedback (DESIGN.md, "Motion"): touch-down shrinks the button to 0.95 and tightens its
+/// shadow with a fast ease-out (0.12 s); touch-up, or a cancel, springs it back (damping 0.5 over
+/// 0.4 s, a slight overshoot). While highlighted the gradient darkens, so a press shows even in a
+/// still picture.
 ///
 /// Unlike the seed, which inserts new layers on every `layoutSubviews`, the layers are made once
 /// and only their frames and paths follow the bounds.
 public final class PrimaryButton: UIButton {
   /// The scale a pressed button shrinks to.
   public static let pressedScale: CGFloat = 0.95
-  /// Seconds of the press and release springs.
+  /// Seconds of the release spring.
   public static let pressDuration: TimeInterval = 0.4
-  /// Damping ratio of the press and release springs.
+  /// Seconds of the touch-down ease-out.
+  public static let pressDownDuration: TimeInterval = 0.12
+  /// Damping ratio of the release spring.
   public static let pressDamping: CGFloat = 0.5
 
   private let borderGradient = CAGradientLayer()
@@ -90,11 +93,9 @@ public final class PrimaryButton: UIButton {
     ]
   }
 
-  /// Springs to the pressed look (`down`) or back to rest.
+  /// Eases to the pressed look (`down`) or springs back to rest.
   private func animatePress(down: Bool) {
-    // Hold the press spring where it is on screen before starting the next one. SheenKit keeps a
-    // running animation when a new block finds the on-screen value already equal to the new
-    // model value (a click whose press and release land in one frame), so stop it explicitly.
+    // Hold the running animation where it is on screen before starting the next one.
     let shown = layer.sheenLayer
     UIView.performWithoutAnimation {
       transform = CGAffineTransform(
@@ -102,14 +103,21 @@ public final class PrimaryButton: UIButton {
       layer.shadowRadius = CGFloat(shown.shadowRadius)
       layer.shadowOffset = CGSize(width: shown.shadowOffset.width, height: shown.shadowOffset.height)
     }
-    UIView.animate(
-      withDuration: PrimaryButton.pressDuration, delay: 0, usingSpringWithDamping: PrimaryButton.pressDamping,
-      initialSpringVelocity: 0, options: [.allowUserInteraction, .beginFromCurrentState],
-      animations: {
-        let s = down ? PrimaryButton.pressedScale : 1
-        self.transform = CGAffineTransform(scaleX: s, y: s)
-        self.layer.shadowRadius = down ? 0.5 : 1
-        self.layer.shadowOffset = CGSize(width: 0, height: down ? 0.25 : 0.5)
-      })
+    let look = {
+      let s = down ? PrimaryButton.pressedScale : 1
+      self.transform = CGAffineTransform(scaleX: s, y: s)
+      self.layer.shadowRadius = down ? 0.5 : 1
+      self.layer.shadowOffset = CGSize(width: 0, height: down ? 0.25 : 0.5)
+    }
+    if down {
+      UIView.animate(
+        withDuration: PrimaryButton.pressDownDuration, delay: 0,
+        options: [.allowUserInteraction, .beginFromCurrentState, .curveEaseOut], animations: look)
+    } else {
+      UIView.animate(
+        withDuration: PrimaryButton.pressDuration, delay: 0,
+        usingSpringWithDamping: PrimaryButton.pressDamping,
+        initialSpringVelocity: 0, options: [.allowUserInteraction, .beginFromCurrentState], animations: look)
+    }
   }
 }
