@@ -13,11 +13,12 @@ import SheenText
 func runDemoBench(_ args: [String]) -> Int32 {
   let usage = """
     usage: sheen bench [--offscreen] [--threads N] [--size WxH] [--frames N | --seconds S] [--warmup N]
-                       [--plot FILE.png] [--backend wayland|x11]
+                       [--plot FILE.png] [--overlay] [--backend wayland|x11]
     """
   var offscreen = false
   var seconds: Double? = nil
   var plot = "out/bench-frame-times.png"
+  var overlay = false
   var threads: Int? = nil
   var size = PixelSize(width: 1920, height: 1080)
   var frames = 300
@@ -40,6 +41,7 @@ func runDemoBench(_ args: [String]) -> Int32 {
     case "--seconds":
       guard let v = value().flatMap(Double.init), v > 0, v <= 3600 else { return benchUsage(usage) }
       seconds = v
+    case "--overlay": overlay = true
     case "--plot":
       guard let v = value(), !v.isEmpty else { return benchUsage(usage) }
       plot = v
@@ -64,7 +66,8 @@ func runDemoBench(_ args: [String]) -> Int32 {
     i += 1
   }
   let window = DemoApp.makeWindow(size: size, scale: 1)
-  window.overlay.isHidden = true
+  // The FPS overlay is off unless asked for (`--overlay` measures what it costs).
+  window.overlay.isHidden = !overlay
   window.renderer = FrameRenderer(threads: threads)
   do {
     if offscreen {
@@ -114,6 +117,7 @@ private func benchDemo(
     let time = Double(frame) / 60
     let render = { (s: Surface) in
       let t0 = monotonicSeconds()
+      window.refreshOverlay(at: monotonicSeconds())
       window.renderFrame(into: s, time: time)
       renderTime = monotonicSeconds() - t0
     }
@@ -151,6 +155,7 @@ private func benchDemo(
     let now = monotonicSeconds()
     whole.append((now - previous) * 1000)
     renders.append(renderTime * 1000)
+    window.recordFrame(time: now, render: renderTime, present: now - previous - renderTime)
     previous = now
   }
   let n = Double(whole.count)
