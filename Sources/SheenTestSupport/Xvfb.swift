@@ -100,6 +100,16 @@ public func waitForExit(_ process: Process, timeout: Double) -> Bool {
   return true
 }
 
+/// Stops `process`: SIGTERM, then SIGKILL after `grace` seconds; waits for it either way.
+public func stopProcess(_ process: Process, grace: Double = 5) {
+  guard process.isRunning else { return }
+  kill(process.processIdentifier, SIGTERM)
+  if !waitForExit(process, timeout: grace) {
+    kill(process.processIdentifier, SIGKILL)
+    _ = waitForExit(process, timeout: 5)
+  }
+}
+
 public struct ProcessResult {
   public var status: Int32
   public var stdout: String
@@ -108,14 +118,14 @@ public struct ProcessResult {
 
 /// Runs a program to completion (killed after `timeout` seconds) and collects its output.
 public func runProcess(
-  _ path: String, _ arguments: [String], environment: [String: String]? = nil, timeout: Double
-)
-  throws -> ProcessResult
-{
+  _ path: String, _ arguments: [String], environment: [String: String]? = nil, directory: String? = nil,
+  timeout: Double
+) throws -> ProcessResult {
   let p = Process()
   p.executableURL = URL(fileURLWithPath: path)
   p.arguments = arguments
   if let environment { p.environment = environment }
+  if let directory { p.currentDirectoryURL = URL(fileURLWithPath: directory) }
   let out = Pipe()
   let err = Pipe()
   p.standardOutput = out

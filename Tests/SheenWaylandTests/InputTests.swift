@@ -1,6 +1,7 @@
 import Foundation
 import SheenPlatform
 import SheenRaster
+import SheenTestSupport
 import Testing
 
 @testable import SheenWayland

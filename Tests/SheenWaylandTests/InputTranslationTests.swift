@@ -1,5 +1,6 @@
 import CWayland
 import SheenPlatform
+import SheenTestSupport
 import Testing
 
 @testable import SheenWayland

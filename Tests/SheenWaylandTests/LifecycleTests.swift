@@ -1,5 +1,6 @@
 import Foundation
 import SheenPlatform
+import SheenTestSupport
 import Testing
 
 @testable import SheenWayland

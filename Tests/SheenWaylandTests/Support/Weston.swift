@@ -1,5 +1,6 @@
 import Foundation
 import SheenRaster
+import SheenTestSupport
 import Testing
 
 /// A weston compositor private to one test: its own `XDG_RUNTIME_DIR` (mode 0700) and socket.
