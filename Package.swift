@@ -74,7 +74,7 @@ let package = Package(
       name: "SheenSeedTests",
       dependencies: ["SheenKit", "SheenLayers", "SheenRaster", "SheenTestSupport"]
     ),
-    .testTarget(name: "SheenTextTests", dependencies: ["SheenText"]),
+    .testTarget(name: "SheenTextTests", dependencies: ["SheenText", "SheenTestSupport"]),
     .testTarget(name: "SheenX11Tests", dependencies: ["SheenX11", "SheenPlatform", "SheenTestSupport"]),
     .testTarget(
       name: "SheenWaylandTests",

@@ -4,6 +4,7 @@
 import Foundation
 import SheenLayers
 import SheenRaster
+import SheenTestSupport
 import Testing
 
 @Suite struct FuzzRegressionTests {
@@ -17,17 +18,4 @@ import Testing
     canvas.clear(scene.background ?? .clear)
     Compositor().render(scene.layers, in: canvas, transform: Transform(scaleX: scene.scale, y: scene.scale))
   }
-}
-
-/// The regression inputs for a fuzz target, then its seed corpus: absolute paths, sorted.
-private func fuzzInputs(_ target: String) -> [String] {
-  let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-  var out: [String] = []
-  for dir in ["Tests/FuzzRegressions/\(target)", "Fuzz/Corpus/\(target)"] {
-    let d = root.appendingPathComponent(dir).path
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: d)) ?? []
-    out += names.sorted().map { d + "/" + $0 }
-  }
-  return out
 }

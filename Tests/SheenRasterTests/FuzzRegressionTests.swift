@@ -2,6 +2,7 @@
 // put through what the svg fuzz target does: parse, then fill and stroke on a small canvas.
 import Foundation
 import SheenRaster
+import SheenTestSupport
 import Testing
 
 @Suite struct FuzzRegressionTests {
@@ -26,17 +27,4 @@ import Testing
   @Test func regressionInputsAreThere() {
     #expect(Self.inputs.contains { $0.contains("FuzzRegressions") })
   }
-}
-
-/// The regression inputs for a fuzz target, then its seed corpus: absolute paths, sorted.
-func fuzzInputs(_ target: String) -> [String] {
-  let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-  var out: [String] = []
-  for dir in ["Tests/FuzzRegressions/\(target)", "Fuzz/Corpus/\(target)"] {
-    let d = root.appendingPathComponent(dir).path
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: d)) ?? []
-    out += names.sorted().map { d + "/" + $0 }
-  }
-  return out
 }

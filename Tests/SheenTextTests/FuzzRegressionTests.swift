@@ -3,6 +3,7 @@
 // few glyphs through the glyph cache and as rotated outlines.
 import Foundation
 import SheenRaster
+import SheenTestSupport
 import SheenText
 import Testing
 
@@ -26,17 +27,4 @@ import Testing
       #expect(throws: Never.self, "\(file)") { try Font(bytes: [UInt8](data), name: "seed") }
     }
   }
-}
-
-/// The regression inputs for a fuzz target, then its seed corpus: absolute paths, sorted.
-private func fuzzInputs(_ target: String) -> [String] {
-  let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-  var out: [String] = []
-  for dir in ["Tests/FuzzRegressions/\(target)", "Fuzz/Corpus/\(target)"] {
-    let d = root.appendingPathComponent(dir).path
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: d)) ?? []
-    out += names.sorted().map { d + "/" + $0 }
-  }
-  return out
 }
