@@ -21,9 +21,13 @@ import Testing
     defer { try? FileManager.default.removeItem(at: dir) }
     let library = dir.appendingPathComponent("liballocation-counter.so").path
     let source = ReferenceImage.packageRoot.appendingPathComponent("Tests/Support/allocation-counter.c").path
+    // Any C compiler: the Swift toolchain brings clang; Debian's build tools bring cc.
+    let compiler = try #require(
+      ["cc", "clang", "gcc"].lazy.compactMap(findExecutable).first, "no C compiler (cc, clang or gcc) on PATH"
+    )
     let cc = Process()
-    cc.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    cc.arguments = ["cc", "-shared", "-fPIC", "-O2", "-o", library, source]
+    cc.executableURL = URL(fileURLWithPath: compiler)
+    cc.arguments = ["-shared", "-fPIC", "-O2", "-o", library, source]
     try cc.run()
     cc.waitUntilExit()
     try #require(cc.terminationStatus == 0, "cannot compile the allocation counter")
