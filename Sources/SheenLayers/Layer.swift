@@ -6,6 +6,7 @@
 // survive scrolling and are rebuilt only when the shape changes.
 
 import SheenRaster
+import Synchronization
 
 /// Which corners `cornerRadius` rounds (Core Animation's `maskedCorners`).
 public struct CornerMask: OptionSet, Hashable, Sendable {
@@ -65,13 +66,12 @@ public struct LayerTransform: Hashable, Sendable {
 open class Layer {
   /// Bumped whenever something that changes the layer's own pixels changes.
   public private(set) var contentVersion: UInt64 = 0
-  /// Bumped whenever anything in the layer or its subtree changes (for tree-level caches).
-  nonisolated(unsafe) static var versionCounter: UInt64 = 0
+  /// The source of content versions: unique across all layers, on any thread.
+  static let versionCounter = Atomic<UInt64>(0)
 
   /// Records a change to what the layer draws.
   public func setNeedsDisplay() {
-    Layer.versionCounter &+= 1
-    contentVersion = Layer.versionCounter
+    contentVersion = Layer.versionCounter.wrappingAdd(1, ordering: .relaxed).newValue
   }
 
   public init() {}
