@@ -63,10 +63,13 @@ public final class Compositor {
   }
 
   private func drawShadowAndBody(_ layer: Layer, _ canvas: Canvas, _ ctm: Transform) {
-    guard layer.shadowVisible, let color = shadowColor(layer) else {
+    // Whether a shadow shows at all (colour, opacity, radius, offset, and enough alpha left after
+    // the blur) was settled once for the frame, in Layer.prepareForDrawingTree.
+    guard layer.shadowVisible, let c = layer.shadowColor else {
       drawBody(layer, canvas, ctm)
       return
     }
+    let color = c.withAlphaMultiplied(by: min(1, layer.shadowOpacity))
     let sigma = layer.shadowRadius * ctm.determinant.magnitude.squareRoot()
     let offset = ctm.applyToVector(Point(x: layer.shadowOffset.width, y: layer.shadowOffset.height))
     // Set through the API, a radius or offset can be anything: a shadow too far or too wide to
@@ -75,14 +78,10 @@ public final class Compositor {
       drawBody(layer, canvas, ctm)
       return
     }
-    if !shadowCanShow(layer, ctm, sigma: sigma, alpha: color.alpha) {
-      drawBody(layer, canvas, ctm)
-      return
-    }
     let dx = Int(offset.x.rounded())
     let dy = Int(offset.y.rounded())
     // Shadow pixels that the body will cover with opaque colour need not be blended.
-    let hole = opaqueInterior(layer, depth: 0).flatMap { deviceInterior($0, ctm) }
+    let hole = layer.opaqueInterior.flatMap { deviceInterior($0, ctm) }
     if let shape = layer.shadowPath {
       if let s = context.shadowCache.pathShadow(
         layer: layer, path: shape, ctm: ctm, sigma: sigma, stats: &counts)
@@ -138,40 +137,6 @@ public final class Compositor {
     drawBody(layer, canvas, ctm)
   }
 
-  /// A rectangle (layer coordinates) that the layer's body certainly covers with opaque colour:
-  /// an opaque background inside its rounded corners, or the largest such rectangle of a plain
-  /// sublayer. Nil when there is none worth using.
-  func opaqueInterior(_ layer: Layer, depth: Int) -> Rect? {
-    var best: Rect? = nil
-    func consider(_ r: Rect) {
-      if r.isEmpty { return }
-      if let b = best, b.width * b.height >= r.width * r.height { return }
-      best = r
-    }
-    if let bg = layer.backgroundColor, bg.alpha >= 1 {
-      // Inside a circular corner of radius r, the square inset by r (1 - 1/sqrt 2) is covered.
-      let r = layer.effectiveCornerRadii
-      let k = 0.3
-      let inset = max(max(r.topLeft, r.topRight), max(r.bottomLeft, r.bottomRight)) * k
-      consider(layer.bounds.insetBy(dx: inset, dy: inset))
-    }
-    if depth < 6 {
-      for sub in layer.sublayers
-      where !sub.isHidden && sub.opacity >= 1 && sub.mask == nil && sub.transform.isIdentity {
-        if let r = opaqueInterior(sub, depth: depth + 1) {
-          var inParent = r.offsetBy(dx: sub.frame.minX, dy: sub.frame.minY)
-          if layer.masksToBounds {
-            let rr = layer.effectiveCornerRadii
-            let inset = max(max(rr.topLeft, rr.topRight), max(rr.bottomLeft, rr.bottomRight)) * 0.3
-            inParent = inParent.intersection(layer.bounds.insetBy(dx: inset, dy: inset))
-          }
-          consider(inParent)
-        }
-      }
-    }
-    return best
-  }
-
   /// The whole device pixels inside a layer-space rectangle, under an axis-aligned transform.
   func deviceInterior(_ r: Rect, _ ctm: Transform) -> IntRect? {
     guard ctm.isAxisAligned else { return nil }
@@ -212,26 +177,6 @@ public final class Compositor {
     guard let g else { return nil }
     defer { canvas.recycle(g) }
     return try? g.alphaMask()
-  }
-
-  /// Whether a shadow blurred with `sigma` can reach half a level of alpha. A Gaussian blur
-  /// spreads a shape of area A to at most A / (2πσ²): a shadowRadius of 1,000 on a small layer
-  /// is invisible, and not blurring it spares a mask of 12,000² pixels. Cheap below σ = 64.
-  func shadowCanShow(_ layer: Layer, _ ctm: Transform, sigma: Double, alpha: Double) -> Bool {
-    if sigma < 64 { return true }
-    let shape = layer.shadowPath.map { ctm.apply($0.controlBounds) } ?? bodyExtent(layer, ctm)
-    let area = max(0, shape.width) * max(0, shape.height)
-    return area * alpha / (2 * .pi * sigma * sigma) >= 0.5 / 255
-  }
-
-  private func shadowColor(_ layer: Layer) -> Color? {
-    guard layer.shadowOpacity > 0, let c = layer.shadowColor else { return nil }
-    // Unlike Core Animation, a negative or non-finite radius or offset draws no shadow.
-    guard layer.shadowRadius >= 0, layer.shadowRadius.isFinite, layer.shadowOffset.width.isFinite,
-      layer.shadowOffset.height.isFinite
-    else { return nil }
-    let color = c.withAlphaMultiplied(by: min(1, layer.shadowOpacity))
-    return color.alpha > 0 ? color : nil
   }
 
   // MARK: Extents

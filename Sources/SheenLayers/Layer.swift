@@ -281,6 +281,10 @@ open class Layer {
   var localFullExtent = Rect.zero
   /// Whether the layer's shadow is drawn: it casts one, and it reaches half a level of alpha.
   var shadowVisible = false
+  /// A rectangle (own coordinates) that the body certainly covers with opaque colour: an opaque
+  /// background inside its rounded corners, or the largest such rectangle of a plain sublayer;
+  /// the shadow under it is not blended there. Kept by `prepareForDrawingTree`, bottom-up.
+  var opaqueInterior: Rect?
 
   /// Whether the layer casts a shadow at all (its colour, opacity, radius and offset allow one).
   var castsShadow: Bool {
@@ -289,8 +293,35 @@ open class Layer {
       && shadowOffset.width.isFinite && shadowOffset.height.isFinite
   }
 
+  /// The square inside rounded corners: for a circular corner of radius r, the rectangle inset
+  /// by r (1 - 1/√2) ≈ 0.3 r is covered.
+  private var insideCorners: Rect {
+    let r = effectiveCornerRadii
+    let inset = max(max(r.topLeft, r.topRight), max(r.bottomLeft, r.bottomRight)) * 0.3
+    return bounds.insetBy(dx: inset, dy: inset)
+  }
+
+  /// Sets `opaqueInterior` from the layer's background and its sublayers' (already computed).
+  private func computeOpaqueInterior() {
+    var best: Rect? = nil
+    func consider(_ r: Rect) {
+      if r.isEmpty { return }
+      if let b = best, b.width * b.height >= r.width * r.height { return }
+      best = r
+    }
+    if let bg = backgroundColor, bg.alpha >= 1 { consider(insideCorners) }
+    for sub in sublayers
+    where !sub.isHidden && sub.opacity >= 1 && sub.mask == nil && sub.transform.isIdentity {
+      guard let r = sub.opaqueInterior else { continue }
+      let inParent = r.offsetBy(dx: sub.frame.minX, dy: sub.frame.minY)
+      consider(masksToBounds ? inParent.intersection(insideCorners) : inParent)
+    }
+    opaqueInterior = best
+  }
+
   /// Sets the local extents from the layer's own and its sublayers' (already computed).
   private func computeLocalExtents() {
+    computeOpaqueInterior()
     var body = contentExtent
     for sub in sublayers where !sub.isHidden {
       body = body.union(sub.transformToSuperlayer.apply(sub.localFullExtent))
@@ -298,8 +329,10 @@ open class Layer {
     if masksToBounds { body = body.intersection(bounds) }
     var full = body
     let shape = shadowPath?.controlBounds ?? body
-    // A shadow too wide to reach half a level of alpha is not drawn (see Compositor.shadowCanShow;
-    // the ratio of area to sigma squared is the same in points as in pixels).
+    // A shadow too wide to reach half a level of alpha is not drawn: a Gaussian spreads a shape of
+    // area A to at most A / (2πσ²), a ratio the same in points as in pixels. (A shadowRadius of
+    // 1,000 on a small layer is invisible, and skipping it spares a mask of 12,000² pixels.)
+    // Unlike Core Animation, a negative or non-finite radius or offset draws no shadow either.
     let alpha = (shadowColor?.alpha ?? 0) * min(1, shadowOpacity)
     let visible =
       shadowRadius < 32

@@ -42,52 +42,52 @@ struct DemoOptions {
   var backend: Backend?
 
   /// Parses `args`; returns an error message for bad usage, or nil with `help` for `--help`.
-  static func parse(_ args: [String]) -> Result<DemoOptions?, DemoUsageError> {
+  static func parse(_ args: [String]) -> Result<DemoOptions?, UsageError> {
     var o = DemoOptions()
     var i = 0
-    func value(_ flag: String) throws(DemoUsageError) -> String {
+    func value(_ flag: String) throws(UsageError) -> String {
       i += 1
-      guard i < args.count else { throw DemoUsageError("\(flag) needs a value") }
+      guard i < args.count else { throw UsageError("\(flag) needs a value") }
       return args[i]
     }
-    do throws(DemoUsageError) {
+    do throws(UsageError) {
       while i < args.count {
         let arg = args[i]
         switch arg {
         case "-h", "--help": return .success(nil)
         case "--fps":
           guard let f = Double(try value(arg)), f >= 0, f <= 1000 else {
-            throw DemoUsageError("--fps needs a number from 0 to 1000")
+            throw UsageError("--fps needs a number from 0 to 1000")
           }
           o.fps = f
         case "--size":
           let parts = try value(arg).split(separator: "x").compactMap { Int($0) }
           guard parts.count == 2, (1...16384).contains(parts[0]), (1...16384).contains(parts[1]) else {
-            throw DemoUsageError("--size needs WIDTHxHEIGHT, such as 800x600")
+            throw UsageError("--size needs WIDTHxHEIGHT, such as 800x600")
           }
           o.size = PixelSize(width: parts[0], height: parts[1])
         case "--frames":
           guard let n = Int(try value(arg)), n >= 1 else {
-            throw DemoUsageError("--frames needs a positive count")
+            throw UsageError("--frames needs a positive count")
           }
           o.frames = n
         case "--title": o.title = try value(arg)
         case "--scale":
           guard let v = Double(try value(arg)), v >= 0.25, v <= 8 else {
-            throw DemoUsageError("--scale needs a number from 0.25 to 8")
+            throw UsageError("--scale needs a number from 0.25 to 8")
           }
           o.scale = v
         case "--script":
           let text = try value(arg)
-          do { o.script = try DemoScript(text) } catch { throw DemoUsageError("\(error)") }
+          do { o.script = try DemoScript(text) } catch { throw UsageError("\(error)") }
         case "--test-pattern": o.testPattern = true
         case "--print-events": o.printEvents = true
         case "--backend":
           guard let b = Backend(rawValue: try value(arg)) else {
-            throw DemoUsageError("--backend needs wayland or x11")
+            throw UsageError("--backend needs wayland or x11")
           }
           o.backend = b
-        default: throw DemoUsageError("unknown option '\(arg)'")
+        default: throw UsageError("unknown option '\(arg)'")
         }
         i += 1
       }
@@ -96,11 +96,6 @@ struct DemoOptions {
     }
     return .success(o)
   }
-}
-
-struct DemoUsageError: Error {
-  var message: String
-  init(_ message: String) { self.message = message }
 }
 
 /// `sheen demo`: the demo in a window (or, with `--test-pattern`, a static pattern for tests).

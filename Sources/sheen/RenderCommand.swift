@@ -26,43 +26,43 @@ struct RenderOptions {
   var repeatCount: Int?
 
   /// Parses `args`: the options, nil for `--help`, or a usage error message.
-  static func parse(_ args: [String]) -> Result<RenderOptions?, RenderUsageError> {
+  static func parse(_ args: [String]) -> Result<RenderOptions?, UsageError> {
     var o = RenderOptions()
     var scene: String?
     var output: String?
     var i = 0
-    func value(_ flag: String) throws(RenderUsageError) -> String {
+    func value(_ flag: String) throws(UsageError) -> String {
       i += 1
-      guard i < args.count else { throw RenderUsageError("\(flag) needs a value") }
+      guard i < args.count else { throw UsageError("\(flag) needs a value") }
       return args[i]
     }
-    do throws(RenderUsageError) {
+    do throws(UsageError) {
       while i < args.count {
         let arg = args[i]
         switch arg {
         case "-h", "--help": return .success(nil)
         case "-o", "--output":
-          guard output == nil else { throw RenderUsageError("-o given twice") }
+          guard output == nil else { throw UsageError("-o given twice") }
           output = try value(arg)
         case "--scale":
           guard let s = Double(try value(arg)), s.isFinite, s > 0 else {
-            throw RenderUsageError("--scale needs a number > 0")
+            throw UsageError("--scale needs a number > 0")
           }
           o.scale = s
         case "--repeat":
           guard let n = Int(try value(arg)), n >= 1 else {
-            throw RenderUsageError("--repeat needs a count ≥ 1")
+            throw UsageError("--repeat needs a count ≥ 1")
           }
           o.repeatCount = n
         default:
-          if arg.hasPrefix("-") { throw RenderUsageError("unknown option '\(arg)'") }
-          guard scene == nil else { throw RenderUsageError("more than one scene file given") }
+          if arg.hasPrefix("-") { throw UsageError("unknown option '\(arg)'") }
+          guard scene == nil else { throw UsageError("more than one scene file given") }
           scene = arg
         }
         i += 1
       }
-      guard let scene else { throw RenderUsageError("no scene file given") }
-      guard let output else { throw RenderUsageError("no output file given (-o OUT.png)") }
+      guard let scene else { throw UsageError("no scene file given") }
+      guard let output else { throw UsageError("no output file given (-o OUT.png)") }
       o.scenePath = scene
       o.outputPath = output
       return .success(o)
@@ -70,11 +70,6 @@ struct RenderOptions {
       return .failure(error)
     }
   }
-}
-
-struct RenderUsageError: Error {
-  var message: String
-  init(_ message: String) { self.message = message }
 }
 
 /// `sheen render SCENE.json -o OUT.png [--scale S] [--repeat N]`.

@@ -33,3 +33,9 @@ default:
   FileHandle.standardError.write(Data("sheen: unknown command '\(command)'\n\(usage)\n".utf8))
   exit(64)
 }
+
+/// A command line that a subcommand cannot take: the message says what was wrong (exit 64).
+struct UsageError: Error {
+  var message: String
+  init(_ message: String) { self.message = message }
+}
