@@ -67,8 +67,8 @@ open class UIScrollView: UIView {
 
   /// Holds the subviews' layers and moves by minus the content offset.
   let contentLayer = Layer()
-  private var motionX = ScrollAxisMotion()
-  private var motionY = ScrollAxisMotion()
+  private var motionX = ScrollAxisMotion() { didSet { if !motionX.isIdle { setMayMove() } } }
+  private var motionY = ScrollAxisMotion() { didSet { if !motionY.isIdle { setMayMove() } } }
   private var panStart = CGPoint.zero
   private var panStartRaw = CGPoint.zero
   private var samples: [(time: Double, offset: CGPoint)] = []

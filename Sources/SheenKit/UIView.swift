@@ -29,7 +29,13 @@ open class UIView: UIResponder {
   var transformModel = CGAffineTransform.identity
   var alphaModel: CGFloat = 1
   var backgroundColorModel: UIColor?
-  var animations: [AnimationKey: PropertyAnimation] = [:]
+  var animations: [AnimationKey: PropertyAnimation] = [:] { didSet { if !animations.isEmpty { setMayMove() } } }
+  /// Whether an animation or other motion may run in this subtree: false means that advancing
+  /// it to a new time would do nothing, so a frame skips it (a list of thousands of views walks
+  /// only the paths to what moves). When true on a view, true on all its ancestors.
+  var subtreeMayMove = false
+  /// Bumped whenever motion starts anywhere: a walk that saw it bumped keeps its flags.
+  nonisolated(unsafe) static var motionStarts = 0
   var needsLayout = true
   var subtreeNeedsLayout = true
   private var appliedSublayerOffset = CGPoint.zero
@@ -252,6 +258,7 @@ open class UIView: UIResponder {
     subviews.insert(view, at: i)
     let isNew = view.superview !== self
     view.superview = self
+    if view.subtreeMayMove { setMayMove() }
     let host = layer.sublayerHost
     if i + 1 < subviews.count {
       host.insertSublayer(view.layer.sheenLayer, below: subviews[i + 1].layer.sheenLayer)
@@ -472,10 +479,25 @@ open class UIView: UIResponder {
   /// Advances animations and other motion in this subtree to `now`; returns whether anything
   /// still moves.
   func advanceSubtree(to now: Double) -> Bool {
+    guard subtreeMayMove else { return false }
+    let starts = UIView.motionStarts
     var moving = advanceAnimations(to: now)
     if advanceOwnMotion(to: now) { moving = true }
-    for s in subviews where s.advanceSubtree(to: now) { moving = true }
+    for s in subviews where s.subtreeMayMove && s.advanceSubtree(to: now) { moving = true }
+    // Nothing moves here any more, and nothing started moving meanwhile (a completion may start
+    // an animation in a part of the subtree already walked): skip this subtree from now on.
+    if !moving && UIView.motionStarts == starts { subtreeMayMove = false }
     return moving
+  }
+
+  /// Records that motion may run in this view: marks it and its ancestors.
+  func setMayMove() {
+    UIView.motionStarts &+= 1
+    var v: UIView? = self
+    while let x = v, !x.subtreeMayMove {
+      x.subtreeMayMove = true
+      v = x.superview
+    }
   }
 
   /// Motion other than block animations (a scroll view's deceleration); none by default.

@@ -69,9 +69,26 @@ open class Layer {
   /// The source of content versions: unique across all layers, on any thread.
   static let versionCounter = Atomic<UInt64>(0)
 
-  /// Records a change to what the layer draws.
+  /// Records a change to what the layer draws. A subclass calls it when anything its
+  /// `contentExtent`, `prepareForDrawing` or `drawContent` reads changes.
   public func setNeedsDisplay() {
     contentVersion = Layer.versionCounter.wrappingAdd(1, ordering: .relaxed).newValue
+    setNeedsPrepare()
+  }
+
+  /// Whether this layer, or a layer below it or in its mask, changed since the tree was last
+  /// prepared for drawing (`prepareForDrawingTree`). When a layer needs preparing, so do all
+  /// its ancestors: a frame prepares only the paths from the root to what changed, so that a
+  /// scroll, which moves one layer, does not walk the thousands that did not change.
+  var needsPrepare = true
+
+  /// Marks the layer and its ancestors (and the layer it masks) as needing preparing.
+  func setNeedsPrepare() {
+    var l: Layer? = self
+    while let x = l, !x.needsPrepare {
+      x.needsPrepare = true
+      l = x.parent ?? x.maskedLayer
+    }
   }
 
   public init() {}
@@ -85,7 +102,13 @@ open class Layer {
 
   /// Position and size in the superlayer's coordinates (the untransformed frame).
   public var frame = Rect.zero {
-    didSet { if frame.size != oldValue.size { setNeedsDisplay() } }
+    didSet {
+      if frame.size != oldValue.size {
+        setNeedsDisplay()
+      } else if frame != oldValue {
+        setNeedsPrepare()
+      }
+    }
   }
   /// The layer's own coordinate space: origin (0, 0), the frame's size.
   public var bounds: Rect {
@@ -93,10 +116,10 @@ open class Layer {
     set { frame.size = newValue.size }
   }
   /// The point in unit coordinates of the bounds that transforms are applied about.
-  public var anchorPoint = Point(x: 0.5, y: 0.5)
+  public var anchorPoint = Point(x: 0.5, y: 0.5) { didSet { if anchorPoint != oldValue { setNeedsPrepare() } } }
   /// Applied about `anchorPoint`.
-  public var transform = LayerTransform.identity
-  public var isHidden = false
+  public var transform = LayerTransform.identity { didSet { if transform != oldValue { setNeedsPrepare() } } }
+  public var isHidden = false { didSet { if isHidden != oldValue { setNeedsPrepare() } } }
 
   // MARK: Appearance
 
@@ -109,14 +132,16 @@ open class Layer {
   public var borderWidth: Double = 0 { didSet { if borderWidth != oldValue { setNeedsDisplay() } } }
   public var borderColor: Color? = .black { didSet { if borderColor != oldValue { setNeedsDisplay() } } }
   /// Group opacity: applies to the layer and its subtree as one image.
-  public var opacity: Double = 1
+  public var opacity: Double = 1 { didSet { if opacity != oldValue { setNeedsPrepare() } } }
 
   // MARK: Shadow
 
   public var shadowColor: Color? = .black { didSet { if shadowColor != oldValue { setNeedsDisplay() } } }
   public var shadowOpacity: Double = 0 { didSet { if shadowOpacity != oldValue { setNeedsDisplay() } } }
   /// Core Animation's default offset is upwards: (0, -3).
-  public var shadowOffset = Size(width: 0, height: -3)
+  public var shadowOffset = Size(width: 0, height: -3) {
+    didSet { if shadowOffset != oldValue { setNeedsPrepare() } }
+  }
   /// The standard deviation of the shadow's Gaussian blur, in points.
   public var shadowRadius: Double = 3 { didSet { if shadowRadius != oldValue { setNeedsDisplay() } } }
   /// The shadow's shape; nil means the alpha of everything the layer draws.
@@ -125,7 +150,17 @@ open class Layer {
   // MARK: Tree
 
   /// A layer, in this layer's coordinates, whose alpha masks everything this layer draws.
-  public var mask: Layer? = nil { didSet { if mask !== oldValue { setNeedsDisplay() } } }
+  public var mask: Layer? = nil {
+    didSet {
+      if mask === oldValue { return }
+      if let old = oldValue, old.maskedLayer === self { old.maskedLayer = nil }
+      mask?.maskedLayer = self
+      mask?.setNeedsPrepare()
+      setNeedsDisplay()
+    }
+  }
+  /// The layer whose `mask` this layer is (changes here must reach its preparation).
+  private unowned var maskedLayer: Layer?
   public private(set) var sublayers: [Layer] = []
   /// The layer this one is a sublayer of. Not `weak`: a weak reference would give every layer a
   /// side table and make each retain and release in drawing take the slow path. The superlayer
@@ -135,6 +170,9 @@ open class Layer {
 
   deinit {
     for l in sublayers { l.parent = nil }
+    // (Core Animation lets a layer mask one layer at a time; comparing with `self` here would
+    // read an unowned reference to an object being destroyed.)
+    mask?.maskedLayer = nil
   }
 
   /// Appends a sublayer (on top), removing it from its previous superlayer first.
@@ -147,6 +185,7 @@ open class Layer {
     layer.removeFromSuperlayer()
     sublayers.insert(layer, at: max(0, min(index, sublayers.count)))
     layer.parent = self
+    setNeedsPrepare()
   }
 
   /// Inserts a sublayer just below a sibling (at the back if `sibling` is not a sublayer).
@@ -166,12 +205,14 @@ open class Layer {
     guard let s = parent else { return }
     s.sublayers.removeAll { $0 === self }
     parent = nil
+    s.setNeedsPrepare()
   }
 
   /// Replaces all sublayers.
   public func setSublayers(_ layers: [Layer]) {
     for l in sublayers { l.parent = nil }
     sublayers = []
+    setNeedsPrepare()
     for l in layers { addSublayer(l) }
   }
 
@@ -265,13 +306,17 @@ open class Layer {
 
   /// Prepares a whole tree (sublayers and masks) for drawing: call on one thread before any
   /// thread draws it.
+  /// Subtrees in which nothing changed since they were last prepared are skipped.
   public static func prepareForDrawingTree(_ layers: [Layer]) {
-    for l in layers {
-      l.prepareCaches()
-      if let m = l.mask { prepareForDrawingTree([m]) }
-      prepareForDrawingTree(l.sublayers)
-      l.computeLocalExtents()
-    }
+    for l in layers where l.needsPrepare { l.prepareTree() }
+  }
+
+  private func prepareTree() {
+    prepareCaches()
+    if let m = mask, m.needsPrepare { m.prepareTree() }
+    for s in sublayers where s.needsPrepare { s.prepareTree() }
+    computeLocalExtents()
+    needsPrepare = false
   }
 
   /// What the layer's body (background, content, sublayers, border) can cover, in its own

@@ -1,12 +1,16 @@
 /// An 8-bit coverage (alpha) image placed at an integer offset in device space.
 ///
 /// Masks hold rasterized shapes (clips, glyphs, shadows). Outside its rectangle a mask is 0.
+///
+/// Its geometry is read for every span drawn through it, so its stored properties opt out of
+/// dynamic exclusivity checks (each a call into the runtime and a thread-local access set): a
+/// mask is changed only by whoever owns it, never while it is drawn with.
 public final class AlphaMask: @unchecked Sendable {
   /// Where the mask's pixel (0, 0) sits in device space.
-  public var originX: Int
-  public var originY: Int
-  public private(set) var width: Int
-  public private(set) var height: Int
+  @exclusivity(unchecked) public var originX: Int
+  @exclusivity(unchecked) public var originY: Int
+  @exclusivity(unchecked) public private(set) var width: Int
+  @exclusivity(unchecked) public private(set) var height: Int
   /// `width * height` bytes, row after row.
   public let base: UnsafeMutablePointer<UInt8>
   /// How many bytes `base` holds (at least `width * height`).
@@ -53,8 +57,8 @@ public final class AlphaMask: @unchecked Sendable {
   /// clipping through the mask can treat that run as no clip at all. Kept by whoever fills the
   /// mask; `findSolidRuns()` recomputes it from the values. Raw storage: it is read for every
   /// span drawn through a clip.
-  private var runs: UnsafeMutablePointer<SIMD2<Int32>>
-  private var runsCapacity: Int
+  @exclusivity(unchecked) private var runs: UnsafeMutablePointer<SIMD2<Int32>>
+  @exclusivity(unchecked) private var runsCapacity: Int
 
   /// The known fully covered run of row `y` (mask coordinates), or an empty range.
   @inline(__always) public func solidRun(_ y: Int) -> Range<Int> {
