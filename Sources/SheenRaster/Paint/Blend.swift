@@ -3,6 +3,24 @@
 // Every function takes raw row pointers and a count, has no branches on the paint inside its
 // loop, and handles two channels per 32-bit word (`Pixel.scale`).
 
+/// Four pixels as eight 16-bit lanes, each lane two channels (SSE2's `pmullw` and shifts work on
+/// them directly: no widening of bytes to words and back). A pixel takes lanes 2i (blue, green)
+/// and 2i + 1 (red, alpha).
+typealias Quad = SIMD8<UInt16>
+
+/// Every channel of four pixels times `factor / 255` (rounded; the factor per lane pair, 0...255),
+/// exactly as `Pixel.scale` per pixel.
+@inline(__always) func scaleQuad(_ d: Quad, by factor: Quad) -> Quad {
+  let low = div255(d & 0x00FF &* factor)
+  let high = div255(d &>> 8 &* factor)
+  return low | high &<< 8
+}
+
+/// Loads four pixels.
+@inline(__always) func loadQuad(_ p: UnsafeRawPointer, _ offset: Int) -> Quad {
+  p.loadUnaligned(fromByteOffset: offset, as: Quad.self)
+}
+
 /// Fills `count` pixels with an opaque colour or blends a translucent one over them.
 @inline(__always) func blendSolid(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ color: UInt32) {
   let a = color >> 24
@@ -12,15 +30,12 @@
     let inv = 255 - a
     let quads = count >> 2
     if quads > 0 {
-      let s = SIMD16<UInt16>(
-        truncatingIfNeeded: unsafeBitCast(SIMD4<UInt32>(repeating: color), to: SIMD16<UInt8>.self))
-      let inv16 = SIMD16<UInt16>(repeating: UInt16(inv))
+      let s = unsafeBitCast(SIMD4<UInt32>(repeating: color), to: Quad.self)
+      let invQuad = Quad(repeating: UInt16(inv))
       let out = UnsafeMutableRawPointer(dst)
       for q in 0..<quads {
-        let d = SIMD16<UInt16>(
-          truncatingIfNeeded: out.loadUnaligned(fromByteOffset: q * 16, as: SIMD16<UInt8>.self))
-        let r = s &+ div255(d &* inv16)
-        out.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: r), toByteOffset: q * 16, as: SIMD16<UInt8>.self)
+        let r = s &+ scaleQuad(loadQuad(out, q * 16), by: invQuad)
+        out.storeBytes(of: r, toByteOffset: q * 16, as: Quad.self)
       }
     }
     for i in (quads << 2)..<count { dst[i] = color &+ Pixel.scale(dst[i], by: inv) }
@@ -28,12 +43,11 @@
 }
 
 /// Blends a colour over `count` pixels, each with its own coverage, through a table of the
-/// colour at every coverage (`scaled`) and of 255 minus that colour's alpha in four 16-bit lanes
-/// (`inverse`). Four pixels at a time as sixteen 16-bit channels (SSE2's `pmullw`), skipping
-/// quads with no coverage.
+/// colour at every coverage (`scaled`) and of 255 minus that colour's alpha in two 16-bit lanes
+/// (`inverse`). Four pixels at a time, skipping quads with no coverage.
 @inline(__always) func blendSolid(
   _ dst: UnsafeMutablePointer<UInt32>, _ count: Int, coverage: UnsafePointer<UInt8>,
-  scaled: UnsafePointer<UInt32>, inverse: UnsafePointer<UInt64>
+  scaled: UnsafePointer<UInt32>, inverse: UnsafePointer<UInt32>
 ) {
   let quads = count >> 2
   let raw = UnsafeRawPointer(coverage)
@@ -45,19 +59,16 @@
     let c1 = Int((cov4 >> 8) & 0xFF)
     let c2 = Int((cov4 >> 16) & 0xFF)
     let c3 = Int(cov4 >> 24)
-    let s4 = SIMD4<UInt32>(scaled[c0], scaled[c1], scaled[c2], scaled[c3])
-    let s = SIMD16<UInt16>(truncatingIfNeeded: unsafeBitCast(s4, to: SIMD16<UInt8>.self))
+    let s = unsafeBitCast(SIMD4<UInt32>(scaled[c0], scaled[c1], scaled[c2], scaled[c3]), to: Quad.self)
     let inv = unsafeBitCast(
-      SIMD4<UInt64>(inverse[c0], inverse[c1], inverse[c2], inverse[c3]), to: SIMD16<UInt16>.self)
-    let d = SIMD16<UInt16>(
-      truncatingIfNeeded: out.loadUnaligned(fromByteOffset: q * 16, as: SIMD16<UInt8>.self))
-    let r = s &+ div255(d &* inv)
-    out.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: r), toByteOffset: q * 16, as: SIMD16<UInt8>.self)
+      SIMD4<UInt32>(inverse[c0], inverse[c1], inverse[c2], inverse[c3]), to: Quad.self)
+    let r = s &+ scaleQuad(loadQuad(out, q * 16), by: inv)
+    out.storeBytes(of: r, toByteOffset: q * 16, as: Quad.self)
   }
   for i in (quads << 2)..<count {
     let c = Int(coverage[i])
     if c == 0 { continue }
-    dst[i] = scaled[c] &+ Pixel.scale(dst[i], by: UInt32(inverse[c] & 0xFF))
+    dst[i] = scaled[c] &+ Pixel.scale(dst[i], by: inverse[c] & 0xFF)
   }
 }
 
@@ -74,7 +85,7 @@
 }
 
 /// `x / 255` rounded, per 16-bit lane, for `x` in 0...65025.
-@inline(__always) func div255(_ x: SIMD16<UInt16>) -> SIMD16<UInt16> {
+@inline(__always) func div255(_ x: Quad) -> Quad {
   let y = x &+ 128
   return (y &+ (y &>> 8)) &>> 8
 }

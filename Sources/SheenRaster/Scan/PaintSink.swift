@@ -192,9 +192,12 @@ final class Scratch {
   let alphas: UnsafeMutablePointer<UInt8>
   /// The colour at each coverage, premultiplied.
   let scaled: UnsafeMutablePointer<UInt32>
-  /// 255 minus the alpha of `scaled[c]`, in four 16-bit lanes.
-  let inverse: UnsafeMutablePointer<UInt64>
-  private var tableColor: UInt32? = nil
+  /// 255 minus the alpha of `scaled[c]`, in two 16-bit lanes.
+  let inverse: UnsafeMutablePointer<UInt32>
+  /// The colour the tables describe. Read once per masked span: unchecked, since a dynamic
+  /// exclusivity check (a thread-local access set) costs more than the comparison it guards, and
+  /// a canvas (with its scratch) is used by one thread at a time.
+  @exclusivity(unchecked) private var tableColor: UInt32? = nil
 
   init() {
     colors = .allocate(capacity: capacity)
@@ -220,7 +223,7 @@ final class Scratch {
     for c in 0..<256 {
       let s = Pixel.scale(color, by: UInt32(c))
       scaled[c] = s
-      inverse[c] = UInt64(255 - (s >> 24)) &* 0x0001_0001_0001_0001
+      inverse[c] = (255 - (s >> 24)) &* 0x0001_0001
     }
     tableColor = color
   }
