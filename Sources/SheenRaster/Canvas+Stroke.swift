@@ -9,6 +9,7 @@ extension Canvas {
     let clip = state.clipBounds.intersection(target.bounds)
     if clip.isEmpty || state.globalAlpha <= 0 { return }
     let outline = path.stroked(style, transform: state.transform, tolerance: Canvas.strokeTolerance)
+    resolveClip(for: outline.controlBounds)
     var sink = makeSink(Shader(paint, ctm: state.transform))
     rasterizer.fill(outline, transform: .identity, rule: .nonZero, clip: clip, into: &sink)
   }

@@ -3,7 +3,10 @@
 // A canvas keeps a stack of graphics states (transform, clip, global alpha) and a stack of
 // offscreen groups. Every fill goes the same way: flatten -> rasterize into coverage spans ->
 // apply the clip and global alpha -> shade -> blend source-over. Clips are a device rectangle,
-// plus an 8-bit mask only when the clip is not a pixel-aligned rectangle.
+// plus an 8-bit mask only when the clip is not a pixel-aligned rectangle. A clip to a rectangle
+// that is axis-aligned but not pixel-aligned (a label or a cell at a fractional scroll offset)
+// makes no mask until something is drawn across its edge: drawing that it contains entirely is
+// not changed by it.
 
 /// Draws paths, masks and surfaces onto a surface.
 public final class Canvas {
@@ -11,8 +14,12 @@ public final class Canvas {
     var transform: Transform = .identity
     /// Pixels outside this rectangle are never touched.
     var clipBounds: IntRect
-    /// Coverage of the clip within `clipBounds`, when it is not a plain rectangle.
+    /// Coverage of the clip within `clipBounds`, when it is not a plain rectangle. It may cover
+    /// more than `clipBounds` (narrowing the bounds does not crop it).
     var clipMask: AlphaMask?
+    /// A device-space rectangle that also clips, not yet folded into `clipMask` (see
+    /// `resolveClip`); `clipBounds` already lies within its enclosing pixels.
+    var pendingRect: Rect?
     var globalAlpha: Double = 1
   }
 
@@ -121,24 +128,88 @@ public final class Canvas {
     guard isInteger(d.minX) && isInteger(d.minY) && isInteger(d.maxX) && isInteger(d.maxY) else {
       return false
     }
-    let bounds = state.clipBounds.intersection(IntRect(enclosing: d))
-    if let m = state.clipMask, !bounds.isEmpty, bounds != state.clipBounds {
-      state.clipMask = crop(m, to: bounds)
-    }
-    state.clipBounds = bounds
-    if bounds.isEmpty { state.clipMask = nil }
+    narrowClipBounds(to: IntRect(enclosing: d))
     return true
+  }
+
+  /// Intersects the clip bounds with `r`; an empty result clips everything out.
+  private func narrowClipBounds(to r: IntRect) {
+    let bounds = state.clipBounds.intersection(r)
+    state.clipBounds = bounds
+    if bounds.isEmpty {
+      state.clipMask = nil
+      state.pendingRect = nil
+    }
+  }
+
+  /// Makes the clip exact for drawing that covers at most `extent` (device space): a pending
+  /// rectangle that contains it changes nothing and stays pending; otherwise it is folded into
+  /// the clip mask now.
+  @inline(__always) func resolveClip(for extent: Rect) {
+    guard let p = state.pendingRect else { return }
+    if extent.minX >= p.minX && extent.maxX <= p.maxX && extent.minY >= p.minY && extent.maxY <= p.maxY {
+      return
+    }
+    materializePendingRect(p)
+  }
+
+  /// Folds the pending rectangle into the clip mask: each pixel's coverage is the area of the
+  /// pixel inside the rectangle, times the previous mask.
+  private func materializePendingRect(_ p: Rect) {
+    state.pendingRect = nil
+    let b = state.clipBounds
+    if b.isEmpty { return }
+    guard let mask = takeMask(b) else {
+      narrowClipBounds(to: IntRect(x: b.x, y: b.y, width: 0, height: 0))
+      return
+    }
+    let old = state.clipMask
+    // The fraction of column x (row y) inside the rectangle.
+    func overlap(_ i: Int, _ lo: Double, _ hi: Double) -> Double {
+      max(0, min(Double(i + 1), hi) - max(Double(i), lo))
+    }
+    mask.clearSolidRuns()
+    for y in 0..<b.height {
+      let fy = overlap(b.y + y, p.minY, p.maxY)
+      let dst = mask.row(y)
+      if fy == 0 { continue }  // the mask starts cleared
+      var solidStart = -1
+      var solidEnd = -1
+      for x in 0..<b.width {
+        let c = UInt8((overlap(b.x + x, p.minX, p.maxX) * fy * 255 + 0.5).rounded(.down))
+        dst[x] = c
+        if c == 255 {
+          if solidStart < 0 { solidStart = x }
+          solidEnd = x + 1
+        }
+      }
+      if let old {
+        let src = old.row(b.y + y - old.originY) + (b.x - old.originX)
+        for x in 0..<b.width { dst[x] = UInt8(Pixel.div255(UInt32(dst[x]) * UInt32(src[x]))) }
+      } else if solidStart >= 0 {
+        mask.noteSolidRun(y, solidStart, solidEnd)
+      }
+    }
+    if old != nil { mask.findSolidRuns() }
+    state.clipMask = mask
   }
 
   /// Intersects the clip with the inside of a path (anti-aliased).
   public func clip(to path: Path, rule: FillRule = .nonZero) {
     let t = state.transform
-    // A pixel-aligned rectangle needs no mask.
-    if t.isAxisAligned, let r = path.axisAlignedRect, clipToAlignedRect(r) { return }
-    let area = state.clipBounds.intersection(IntRect(enclosing: t.apply(path.controlBounds)))
+    if t.isAxisAligned, let r = path.axisAlignedRect {
+      // A pixel-aligned rectangle needs no mask; any other waits until drawing crosses it.
+      if clipToAlignedRect(r) { return }
+      let d = t.apply(r)
+      narrowClipBounds(to: IntRect(enclosing: d))
+      if !state.clipBounds.isEmpty { state.pendingRect = state.pendingRect.map { $0.intersection(d) } ?? d }
+      return
+    }
+    let extent = t.apply(path.controlBounds)
+    resolveClip(for: extent)
+    let area = state.clipBounds.intersection(IntRect(enclosing: extent))
     guard !area.isEmpty, let mask = takeMask(area) else {
-      state.clipBounds = IntRect(x: state.clipBounds.x, y: state.clipBounds.y, width: 0, height: 0)
-      state.clipMask = nil
+      narrowClipBounds(to: IntRect(x: state.clipBounds.x, y: state.clipBounds.y, width: 0, height: 0))
       return
     }
     var sink = MaskSink(mask: mask, recordsRuns: true)
@@ -155,15 +226,6 @@ public final class Canvas {
     state.clipMask = mask
   }
 
-  private func crop(_ m: AlphaMask, to r: IntRect) -> AlphaMask? {
-    guard let out = takeMask(r) else { return nil }
-    for y in 0..<r.height {
-      out.row(y).update(from: m.row(r.y + y - m.originY) + (r.x - m.originX), count: r.width)
-    }
-    out.findSolidRuns()
-    return out
-  }
-
   // MARK: Drawing
 
   /// Fills the whole clip with a colour, replacing what was there (no blending).
@@ -171,6 +233,7 @@ public final class Canvas {
     let c = color.premultiplied
     let b = state.clipBounds.intersection(target.bounds)
     if b.isEmpty { return }
+    resolveClip(for: Rect(b))
     if state.clipMask == nil {
       for y in b.y..<b.maxY { target.pixel(b.x, y).update(repeating: c, count: b.width) }
     } else {
@@ -193,6 +256,7 @@ public final class Canvas {
     if clip.isEmpty || state.globalAlpha <= 0 { return }
     let shader = Shader(paint, ctm: state.transform)
     if shader.solidColor == 0 { return }
+    if state.pendingRect != nil { resolveClip(for: state.transform.apply(path.controlBounds)) }
     var sink = makeSink(shader)
     rasterizer.fill(path, transform: state.transform, rule: rule, clip: clip, into: &sink)
   }
@@ -220,6 +284,7 @@ public final class Canvas {
       x: mask.originX + offsetX, y: mask.originY + offsetY, width: mask.width, height: mask.height)
     let r = placed.intersection(state.clipBounds).intersection(target.bounds)
     if r.isEmpty || state.globalAlpha <= 0 { return }
+    resolveClip(for: Rect(r))
     let sink = makeSink(Shader(paint, ctm: state.transform))
     let h = hole.map { $0.intersection(r) } ?? IntRect(x: 0, y: 0, width: 0, height: 0)
     for y in r.y..<r.maxY {
@@ -243,8 +308,9 @@ public final class Canvas {
     let shader = Shader.image(image, inv)
     let clip = state.clipBounds.intersection(target.bounds)
     if clip.isEmpty || state.globalAlpha <= 0 { return }
-    var sink = makeSink(shader)
     let rect = Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height))
+    resolveClip(for: t.apply(rect))
+    var sink = makeSink(shader)
     rasterizer.fill(Path(rect: rect), transform: t, rule: .nonZero, clip: clip, into: &sink)
   }
 
@@ -260,9 +326,13 @@ public final class Canvas {
   /// composited back as one image. The group covers the current clip, or only `bounds` of it
   /// (device pixels) when given; nothing outside it can be drawn while the group is open.
   ///
-  /// With `unclipped`, the group covers exactly `bounds`, even beyond the clip and the surface,
-  /// and starts with no clip: for content whose effect reaches into the clip from outside it (a
-  /// shadow cast by something just off screen).
+  /// A soft clip (a mask, or a rectangle off the pixel grid) applies once, when the group is
+  /// composited: inside the group only its bounds clip, so that an edge pixel the clip half
+  /// covers ends half covered, not a quarter.
+  ///
+  /// With `unclipped`, the group covers exactly `bounds`, even beyond the clip and the surface:
+  /// for content whose effect reaches into the clip from outside it (a shadow cast by something
+  /// just off screen).
   public func beginGroup(bounds: IntRect? = nil, unclipped: Bool = false) {
     var b = state.clipBounds.intersection(target.bounds)
     if unclipped, let limit = bounds {
@@ -279,16 +349,9 @@ public final class Canvas {
     for y in 0..<h { surface.row(y).update(repeating: 0, count: w) }
     groups.append(Group(previous: previous, surface: surface, stateDepth: stack.count))
     save()
-    if b.isEmpty {
-      state.clipBounds = IntRect(x: b.x, y: b.y, width: 0, height: 0)
-      state.clipMask = nil
-    } else if unclipped {
-      state.clipBounds = b
-      state.clipMask = nil
-    } else if b != state.clipBounds {
-      if let m = state.clipMask { state.clipMask = crop(m, to: b) }
-      state.clipBounds = b
-    }
+    state.clipBounds = b.isEmpty ? IntRect(x: b.x, y: b.y, width: 0, height: 0) : b
+    state.clipMask = nil
+    state.pendingRect = nil
   }
 
   /// Ends the innermost group and composites it with `opacity`, through `mask` if given (a
@@ -318,6 +381,7 @@ public final class Canvas {
     var r = g.bounds.intersection(target.bounds).intersection(state.clipBounds)
     if let m = mask { r = r.intersection(m.deviceBounds) }
     if r.isEmpty { return }
+    resolveClip(for: Rect(r))
     if let clip = state.clipMask {
       // Fold the clip into a mask of the composited area.
       guard let both = takeMask(r) else { return }

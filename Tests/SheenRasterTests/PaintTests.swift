@@ -142,6 +142,103 @@ func close(_ a: UInt32, _ b: UInt32, _ tolerance: Int) -> Bool {
     #expect(Pixel.alpha(s[4, 0]) == 0 && Pixel.alpha(s[6, 0]) == 0)
   }
 
+  /// The fraction of pixel (x, y) inside `r`: the coverage an exact clip to `r` gives it.
+  func areaInside(_ r: Rect, _ x: Int, _ y: Int) -> Double {
+    let fx = max(0, min(Double(x + 1), r.maxX) - max(Double(x), r.minX))
+    let fy = max(0, min(Double(y + 1), r.maxY) - max(Double(y), r.minY))
+    return fx * fy
+  }
+
+  /// Every pixel's alpha is 255 times its area inside `r`, within one level.
+  func expectAreaCoverage(_ s: Surface, _ r: Rect, sourceLocation: SourceLocation = #_sourceLocation) {
+    for y in 0..<s.height {
+      for x in 0..<s.width {
+        let expected = Int((areaInside(r, x, y) * 255).rounded())
+        let got = Int(Pixel.alpha(s[x, y]))
+        #expect(abs(got - expected) <= 1, "pixel (\(x), \(y))", sourceLocation: sourceLocation)
+      }
+    }
+  }
+
+  // A clip to an axis-aligned rectangle off the pixel grid makes no mask until drawing crosses
+  // its edge (Canvas.resolveClip); these check every way of drawing across or inside one.
+
+  @Test func fractionalRectClipCoversByArea() throws {
+    let r = Rect(x: 2.25, y: 1.5, width: 10.5, height: 7.75)
+    let s = try Surface(width: 16, height: 12)
+    let c = Canvas(surface: s)
+    c.clip(to: r)
+    c.fill(Rect(x: 0, y: 0, width: 16, height: 12), paint: .solid(.white))
+    expectAreaCoverage(s, r)
+  }
+
+  @Test func maskAndClearAcrossFractionalRectClipAreClipped() throws {
+    let r = Rect(x: 1.75, y: 2.5, width: 6.5, height: 4.25)
+    let full = try AlphaMask(width: 12, height: 10)
+    full.base.update(repeating: 255, count: 120)
+    let s = try Surface(width: 12, height: 10)
+    let c = Canvas(surface: s)
+    c.clip(to: r)
+    c.draw(mask: full, color: .white)
+    expectAreaCoverage(s, r)
+    let cleared = try Surface(width: 12, height: 10)
+    let c2 = Canvas(surface: cleared)
+    c2.clip(to: r)
+    c2.clear(.white)
+    expectAreaCoverage(cleared, r)
+  }
+
+  @Test func drawingInsideFractionalRectClipIsUnchanged() throws {
+    let r = Rect(x: 0.5, y: 0.25, width: 14.5, height: 11.5)
+    let disc = Path(ellipseIn: Rect(x: 2.3, y: 1.7, width: 9.4, height: 8.1))
+    let dot = try AlphaMask(width: 3, height: 2, originX: 5, originY: 5)
+    dot.base.update(repeating: 200, count: 6)
+    func draw(clipped: Bool) throws -> Surface {
+      let s = try Surface(width: 16, height: 12)
+      let c = Canvas(surface: s)
+      if clipped { c.clip(to: r) }
+      c.fill(disc, paint: .solid(Color(red: 1, green: 0, blue: 0)))
+      c.draw(mask: dot, color: Color(red: 0, green: 0, blue: 1, alpha: 0.5))
+      return s
+    }
+    #expect(try draw(clipped: true).pixels == draw(clipped: false).pixels)
+  }
+
+  @Test func pathClipWithinFractionalRectClipMultiplies() throws {
+    let r = Rect(x: 3.5, y: 0, width: 20, height: 5.25)
+    let disc = Path(ellipseIn: Rect(x: 1, y: 1, width: 10, height: 10))
+    let both = try Surface(width: 12, height: 12)
+    let c = Canvas(surface: both)
+    c.clip(to: r)
+    c.clip(to: disc)
+    c.fill(Rect(x: 0, y: 0, width: 12, height: 12), paint: .solid(.white))
+    let discOnly = try Surface(width: 12, height: 12)
+    let d = Canvas(surface: discOnly)
+    d.clip(to: disc)
+    d.fill(Rect(x: 0, y: 0, width: 12, height: 12), paint: .solid(.white))
+    for y in 0..<12 {
+      for x in 0..<12 {
+        let expected = Int((Double(Pixel.alpha(discOnly[x, y])) * areaInside(r, x, y)).rounded())
+        #expect(abs(Int(Pixel.alpha(both[x, y])) - expected) <= 1, "pixel (\(x), \(y))")
+      }
+    }
+  }
+
+  @Test func fractionalRectClipEndsAtRestoreAndHoldsInGroups() throws {
+    let r = Rect(x: 2.5, y: 2.5, width: 5, height: 5)
+    let s = try Surface(width: 10, height: 10)
+    let c = Canvas(surface: s)
+    c.save()
+    c.clip(to: r)
+    c.beginGroup()
+    c.fill(Rect(x: 0, y: 0, width: 10, height: 10), paint: .solid(.white))
+    c.endGroup()
+    expectAreaCoverage(s, r)
+    c.restore()
+    c.fill(Rect(x: 0, y: 0, width: 10, height: 10), paint: .solid(.white))
+    #expect(s.pixels.allSatisfy { Pixel.alpha($0) == 255 })
+  }
+
   @Test func groupOpacityAppliesOnce() throws {
     let s = try Surface(width: 10, height: 1)
     let c = Canvas(surface: s)

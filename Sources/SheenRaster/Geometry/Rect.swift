@@ -29,6 +29,11 @@ public struct Rect: Hashable, Sendable {
   @inlinable public var isEmpty: Bool { !(size.width > 0 && size.height > 0) }
 
   /// The smallest rectangle containing both points.
+  /// The rectangle of whole pixels `r`.
+  @inlinable public init(_ r: IntRect) {
+    self.init(x: Double(r.x), y: Double(r.y), width: Double(r.width), height: Double(r.height))
+  }
+
   @inlinable public init(corner a: Point, _ b: Point) {
     let x0 = Swift.min(a.x, b.x)
     let y0 = Swift.min(a.y, b.y)
