@@ -29,7 +29,9 @@ open class UIView: UIResponder {
   var transformModel = CGAffineTransform.identity
   var alphaModel: CGFloat = 1
   var backgroundColorModel: UIColor?
-  var animations: [AnimationKey: PropertyAnimation] = [:] { didSet { if !animations.isEmpty { setMayMove() } } }
+  var animations: [AnimationKey: PropertyAnimation] = [:] {
+    didSet { if !animations.isEmpty { setMayMove() } }
+  }
   /// Whether an animation or other motion may run in this subtree: false means that advancing
   /// it to a new time would do nothing, so a frame skips it (a list of thousands of views walks
   /// only the paths to what moves). When true on a view, true on all its ancestors.

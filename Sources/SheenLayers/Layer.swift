@@ -116,7 +116,9 @@ open class Layer {
     set { frame.size = newValue.size }
   }
   /// The point in unit coordinates of the bounds that transforms are applied about.
-  public var anchorPoint = Point(x: 0.5, y: 0.5) { didSet { if anchorPoint != oldValue { setNeedsPrepare() } } }
+  public var anchorPoint = Point(x: 0.5, y: 0.5) {
+    didSet { if anchorPoint != oldValue { setNeedsPrepare() } }
+  }
   /// Applied about `anchorPoint`.
   public var transform = LayerTransform.identity { didSet { if transform != oldValue { setNeedsPrepare() } } }
   public var isHidden = false { didSet { if isHidden != oldValue { setNeedsPrepare() } } }

@@ -65,4 +65,51 @@ import Testing
     renderer.render(layers, into: s, background: .white)
     #expect(renderer.context.statistics.blurs == 0)
   }
+
+  /// Changes deep in a tree after it was drawn reach the next frame, although each frame
+  /// prepares only the paths to what changed (`Layer.needsPrepare`): a tree drawn, changed and
+  /// drawn again matches one built with the changes from the start.
+  @Test func changesAfterAFrameReachTheNext() throws {
+    func tree() -> Layer {
+      let root = Layer()
+      root.frame = Rect(x: 0, y: 0, width: 150, height: 100)
+      for l in scene() { root.addSublayer(l) }
+      return root
+    }
+    func change(_ root: Layer) {
+      let cards = root.sublayers
+      cards[0].sublayers[0].sublayers[0].frame.origin.y = 5  // a header inside a clip
+      cards[1].shadowOffset = Size(width: 3, height: 4)
+      cards[2].sublayers[1].isHidden = true
+      cards[0].opacity = 0.5
+      cards[3].mask?.frame.origin.x = 12
+      let added = Layer()
+      added.frame = Rect(x: 10, y: 20, width: 30, height: 12)
+      added.backgroundColor = .testRed
+      added.shadowOpacity = 0.8
+      added.shadowRadius = 2
+      cards[1].sublayers[0].addSublayer(added)
+      (cards[0].sublayers[1] as? TextLayer)?.string = "Changed"
+      // Out of the card, which draws as a group (opacity): the group must grow to hold it.
+      cards[0].sublayers[1].frame.origin.x = 40
+      cards[2].sublayers[0].sublayers[0].removeFromSuperlayer()
+      cards[3].transform = LayerTransform(rotation: 0.2)
+      cards[1].anchorPoint = Point(x: 0, y: 0)
+    }
+    let renderer = FrameRenderer(threads: 1)
+    let drawn = tree()
+    let s = try Surface(width: 150, height: 100)
+    renderer.render([drawn], into: s, background: .white)
+    change(drawn)
+    renderer.render([drawn], into: s, background: .white)
+    let fresh = tree()
+    change(fresh)
+    let expected = try Surface(width: 150, height: 100)
+    FrameRenderer(threads: 1).render([fresh], into: expected, background: .white)
+    #expect(s.pixels == expected.pixels)
+    // And the change is visible at all (the first frame differs).
+    let before = try Surface(width: 150, height: 100)
+    FrameRenderer(threads: 1).render([tree()], into: before, background: .white)
+    #expect(before.pixels != expected.pixels)
+  }
 }
