@@ -83,12 +83,20 @@ open class UIScrollView: UIView {
 
   public required init?(coder: NSCoder) { return nil }
 
-  /// The bounds' origin: the content point at the top-left corner.
+  /// The bounds' origin: the content point at the top-left corner. As in UIKit, an offset set
+  /// here (by code, a drag, a fling or the wheel) is rounded to whole pixels of the window's
+  /// scale, so that scrolled content stays on the pixel grid: text stays sharp, and shapes keep
+  /// the coverage they had (`bounds` takes any origin).
   open var contentOffset: CGPoint {
     get { bounds.origin }
     set {
+      let s = Double(window?.scale ?? 1)
+      func aligned(_ v: CGFloat) -> CGFloat {
+        guard s > 0, v.isFinite else { return v }
+        return CGFloat((Double(v) * s).rounded() / s)
+      }
       var b = bounds
-      b.origin = newValue
+      b.origin = CGPoint(x: aligned(newValue.x), y: aligned(newValue.y))
       bounds = b
     }
   }

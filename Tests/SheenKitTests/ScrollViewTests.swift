@@ -28,12 +28,13 @@ import Testing
     for dt in [0.2, 0.5] {
       window.advance(to: 0.1 + dt)
       let expected = 40 + 600 * (pow(0.998, 1000 * dt) - 1) / k
-      #expect(close(scroll.contentOffset.y, expected, 1e-6), "dt=\(dt)")
+      // As in UIKit, the offset shown is the physics' value rounded to whole pixels (scale 1).
+      #expect(close(scroll.contentOffset.y, expected.rounded()), "dt=\(dt)")
     }
     // At rest after about 40 + 600 · 0.4995 ≈ 339.7 points.
     window.advance(to: 10)
     #expect(!scroll.isDecelerating)
-    #expect(close(scroll.contentOffset.y, 40 - 600 / k, 0.3))
+    #expect(close(scroll.contentOffset.y, 40 - 600 / k, 0.5))
   }
 
   @Test func dragPastTheTopRubberBandsAndSpringsBack() throws {
@@ -43,10 +44,10 @@ import Testing
     window.dispatch(move(100, 170), time: 0.1)  // 100 points past the top
     let d = 200.0
     let expected = -(1 - 1 / (100 * 0.55 / d + 1)) * d
-    #expect(close(scroll.contentOffset.y, expected, 1e-9))
+    #expect(close(scroll.contentOffset.y, expected.rounded()))
     // The content moved without a new layout: its frame is unchanged, its layer shifted.
     #expect(content.frame.minY == 0)
-    #expect(close(scroll.contentLayer.frame.minY, -expected, 1e-9))
+    #expect(close(scroll.contentLayer.frame.minY, -expected.rounded()))
     // Released after holding still: no velocity, straight back.
     window.dispatch(up(100, 170), time: 0.3)
     #expect(scroll.isDecelerating)
@@ -59,6 +60,21 @@ import Testing
     #expect(!window.isAnimating)
   }
 
+  @Test func offsetsAreRoundedToWholePixelsOfTheWindowScale() throws {
+    let (window, scroll, content) = try setUp()
+    scroll.contentOffset = CGPoint(x: 0, y: 10.3)
+    #expect(scroll.contentOffset.y == 10)
+    window.scale = 2
+    scroll.contentOffset = CGPoint(x: 0.2, y: 10.3)
+    #expect(scroll.contentOffset == CGPoint(x: 0, y: 10.5))
+    window.scale = 3
+    scroll.contentOffset = CGPoint(x: 0, y: 10.3)
+    #expect(close(scroll.contentOffset.y, 31.0 / 3, 1e-12))
+    // The content's layer lands on the pixel grid: device y = -10.333… · 3 = -31.
+    #expect(close(scroll.contentLayer.frame.minY * 3, -31, 1e-9))
+    #expect(content.frame.minY == 0)
+  }
+
   @Test func rubberBandFormula() {
     #expect(close(rubberBand(100, dimension: 200), (1 - 1 / (100 * 0.55 / 200 + 1)) * 200))
     #expect(close(inverseRubberBand(rubberBand(37, dimension: 300), dimension: 300), 37, 1e-9))
@@ -69,7 +85,7 @@ import Testing
     window.dispatch(.scroll(delta: .init(0, 48), at: .init(100, 100), modifiers: []), time: 1)
     window.advance(to: 1.1)
     let half = 48 * CubicTimingCurve.easeOut.value(at: 0.5)
-    #expect(close(scroll.contentOffset.y, half, 1e-9))
+    #expect(close(scroll.contentOffset.y, half.rounded()))
     window.advance(to: 1.3)
     #expect(scroll.contentOffset.y == 48)
     // Two quick notches add up; the wheel never passes the end.
