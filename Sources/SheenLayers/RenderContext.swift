@@ -14,6 +14,9 @@ public final class RenderContext: Sendable {
     public var layersDrawn = 0
     /// Layers skipped because they were outside the clip.
     public var layersCulled = 0
+    /// Layer shapes (backgrounds, borders, clips, paths) rasterized: a shape that only moved by
+    /// whole pixels since it was last drawn costs none.
+    public var shapeRasterizations = 0
 
     public init() {}
 
@@ -28,18 +31,30 @@ public final class RenderContext: Sendable {
 
   private let counters = Mutex(Statistics())
   let shadowCache = ShadowCache()
+  /// Rasterized layer shapes, drawn again wherever they move by whole pixels.
+  let coverageCache = CoverageCache()
   /// Draws text through a glyph cache shared by every frame.
   public let textRenderer = TextRenderer()
 
   public init() {}
 
   /// What was counted since the last reset.
-  public var statistics: Statistics { counters.withLock { $0 } }
+  public var statistics: Statistics {
+    var s = counters.withLock { $0 }
+    s.shapeRasterizations = coverageCache.recordings.load(ordering: .relaxed)
+    return s
+  }
 
-  public func resetStatistics() { counters.withLock { $0 = Statistics() } }
+  public func resetStatistics() {
+    counters.withLock { $0 = Statistics() }
+    coverageCache.recordings.store(0, ordering: .relaxed)
+  }
 
   func add(_ s: Statistics) { counters.withLock { $0 = $0 + s } }
 
   /// Ends a frame: lets the caches drop what was not used recently.
-  public func endFrame() { shadowCache.endFrame() }
+  public func endFrame() {
+    shadowCache.endFrame()
+    coverageCache.endFrame()
+  }
 }

@@ -31,10 +31,11 @@ public final class ShapeLayer: Layer {
   public override func drawContent(in canvas: Canvas, context: RenderContext) {
     guard let path else { return }
     if let fill = fillColor, fill.alpha > 0 {
-      canvas.fill(path, paint: .solid(fill), rule: fillRule)
+      context.coverageCache.fill(path, rule: fillRule, paint: .solid(fill), in: canvas)
     }
     if let stroke = strokeColor, stroke.alpha > 0, lineWidth > 0 {
-      canvas.fill(strokeOutline(path, scale: canvas.transform.maxScale), paint: .solid(stroke))
+      context.coverageCache.fill(
+        strokeOutline(path, scale: canvas.transform.maxScale), paint: .solid(stroke), in: canvas)
     }
   }
 

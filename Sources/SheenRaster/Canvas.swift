@@ -214,6 +214,12 @@ public final class Canvas {
     }
     var sink = MaskSink(mask: mask, recordsRuns: true)
     rasterizer.fill(path, transform: t, rule: rule, clip: area, into: &sink)
+    intersectClip(with: mask, area: area)
+  }
+
+  /// Makes `mask`, a shape's coverage over `area` (within the clip bounds), the clip: times the
+  /// previous clip mask, if any.
+  func intersectClip(with mask: AlphaMask, area: IntRect) {
     if let old = state.clipMask {
       for y in 0..<area.height {
         let dst = mask.row(y)

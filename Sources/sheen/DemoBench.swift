@@ -174,9 +174,9 @@ private func benchDemo(
     print(String(format: "  %-8@ p50 %.3f ms, p95 %.3f ms, p99 %.3f ms", name, p.0, p.1, p.2))
   }
   var steady = String(
-    format: "steady state: blurs per frame %.2f, glyph rasterizations per frame %.2f",
-    Double(stats.blurs) / n,
-    glyphs)
+    format:
+      "steady state: blurs per frame %.2f, glyph rasterizations per frame %.2f, shape rasterizations per frame %.2f",
+    Double(stats.blurs) / n, glyphs, Double(stats.shapeRasterizations) / n)
   if let allocations { steady += String(format: ", allocations per frame %.2f", allocations) }
   print(steady)
   print(

@@ -112,4 +112,28 @@ import Testing
     FrameRenderer(threads: 1).render([tree()], into: before, background: .white)
     #expect(before.pixels != expected.pixels)
   }
+
+  /// Shapes moved by whole pixels are drawn from the coverage cache, not rasterized again, and
+  /// the frame is exactly what a renderer with empty caches draws there.
+  @Test func shapesMovedByWholePixelsAreNotRasterizedAgain() throws {
+    let layers = scene()
+    let renderer = FrameRenderer(threads: 2)
+    let s = try Surface(width: 150, height: 100)
+    renderer.render(layers, into: s, background: .white)
+    #expect(renderer.context.statistics.shapeRasterizations > 0)
+    renderer.context.resetStatistics()
+    for l in layers {
+      l.frame.origin.x += 3
+      l.frame.origin.y -= 7
+    }
+    renderer.render(layers, into: s, background: .white)
+    #expect(renderer.context.statistics.shapeRasterizations == 0)
+    let fresh = try Surface(width: 150, height: 100)
+    FrameRenderer(threads: 1).render(layers, into: fresh, background: .white)
+    #expect(s.pixels == fresh.pixels)
+    // A move by a fraction of a pixel rasterizes again.
+    for l in layers { l.frame.origin.x += 0.5 }
+    renderer.render(layers, into: s, background: .white)
+    #expect(renderer.context.statistics.shapeRasterizations > 0)
+  }
 }

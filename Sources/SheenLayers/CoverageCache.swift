@@ -1,0 +1,106 @@
+import SheenRaster
+import Synchronization
+
+/// The coverage of layer shapes (backgrounds, borders, clips, shape and gradient layers) kept
+/// from frame to frame, so that a shape which moved by whole pixels is not rasterized again.
+///
+/// An entry is keyed by the path, the fill rule, the transform's linear part and where within a
+/// pixel the shape falls, in 256ths of a pixel; it is recorded at that fraction and drawn moved by
+/// the whole pixels. So what a frame shows depends only on the frame, never on which band or
+/// frame recorded an entry, and a shape moves by at most 1/512 pixel (a fraction of a level of
+/// coverage). Equal shapes share an entry: every card of one size has one background.
+///
+/// Bands of one frame may be rendered on several threads: the table is locked, and recording
+/// happens outside the lock with the band's own rasterizer.
+final class CoverageCache: Sendable {
+  struct Key: Hashable {
+    let path: Path
+    let evenOdd: Bool
+    let a: Double, b: Double, c: Double, d: Double
+    let fx: Int, fy: Int
+  }
+
+  struct Entry {
+    let coverage: Coverage
+    var lastUsed: UInt64
+  }
+
+  struct State {
+    var entries: [Key: Entry] = [:]
+    var frame: UInt64 = 0
+    var bytes = 0
+  }
+
+  private let state = Mutex(State())
+  /// Shapes rasterized into the cache (each miss), since the last reset.
+  let recordings = Atomic<Int>(0)
+  /// Memory the cache may hold before entries unused for two frames are dropped.
+  let budget = 8 << 20
+  static let steps = 256.0
+
+  /// Fills `path` (user space of the canvas) with `paint`.
+  func fill(_ path: Path, rule: FillRule = .nonZero, paint: Paint, in canvas: Canvas) {
+    guard let (coverage, dx, dy) = coverage(path, rule, canvas) else {
+      canvas.fill(path, paint: paint, rule: rule)
+      return
+    }
+    canvas.fill(coverage, offsetX: dx, offsetY: dy, paint: paint)
+  }
+
+  /// Intersects the canvas' clip with the inside of `path`.
+  func clip(_ canvas: Canvas, to path: Path) {
+    // A rectangle on the pixel grid (or one waiting to be crossed) needs no coverage at all.
+    if canvas.transform.isAxisAligned, path.axisAlignedRect != nil {
+      canvas.clip(to: path)
+      return
+    }
+    guard let (coverage, dx, dy) = coverage(path, .nonZero, canvas) else {
+      canvas.clip(to: path)
+      return
+    }
+    canvas.clip(to: coverage, offsetX: dx, offsetY: dy)
+  }
+
+  /// The recorded coverage of `path` under the canvas transform, and the whole pixels to move it
+  /// by; nil for a shape too large to record (it is then drawn directly).
+  private func coverage(_ path: Path, _ rule: FillRule, _ canvas: Canvas) -> (Coverage, Int, Int)? {
+    let t = canvas.transform
+    guard t.tx.isFinite, t.ty.isFinite, abs(t.tx) < 1e9, abs(t.ty) < 1e9 else { return nil }
+    let qx = (t.tx * CoverageCache.steps).rounded()
+    let qy = (t.ty * CoverageCache.steps).rounded()
+    let ix = (qx / CoverageCache.steps).rounded(.down)
+    let iy = (qy / CoverageCache.steps).rounded(.down)
+    let key = Key(
+      path: path, evenOdd: rule == .evenOdd, a: t.a, b: t.b, c: t.c, d: t.d,
+      fx: Int(qx - ix * CoverageCache.steps), fy: Int(qy - iy * CoverageCache.steps))
+    let hit = state.withLock { st -> Coverage? in
+      guard var e = st.entries[key] else { return nil }
+      e.lastUsed = st.frame
+      st.entries[key] = e
+      return e.coverage
+    }
+    if let hit { return (hit, Int(ix), Int(iy)) }
+    var at = t
+    at.tx = Double(key.fx) / CoverageCache.steps
+    at.ty = Double(key.fy) / CoverageCache.steps
+    guard let recorded = canvas.recordCoverage(path, transform: at, rule: rule) else { return nil }
+    recordings.add(1, ordering: .relaxed)
+    state.withLock { st in
+      let old = st.entries.updateValue(Entry(coverage: recorded, lastUsed: st.frame), forKey: key)
+      st.bytes += recorded.byteCount - (old?.coverage.byteCount ?? 0)
+    }
+    return (recorded, Int(ix), Int(iy))
+  }
+
+  /// Ends a frame: drops entries not used recently when over budget.
+  func endFrame() {
+    state.withLock { st in
+      st.frame += 1
+      if st.bytes <= budget && st.entries.count < 8192 { return }
+      for (k, e) in st.entries where e.lastUsed + 2 < st.frame {
+        st.entries[k] = nil
+        st.bytes -= e.coverage.byteCount
+      }
+    }
+  }
+}

@@ -1,0 +1,158 @@
+// Recorded coverage: the spans a path rasterizes to, kept to be drawn again elsewhere.
+//
+// A shape that only moves by whole pixels (a card scrolled on the pixel grid) covers the same
+// pixels, shifted, as it did in the last frame. Recording the rasterizer's spans once and
+// replaying them through the clip and the paint costs a fraction of rasterizing again: no
+// flattening, no edges, no accumulation; the blending is the same work either way.
+
+/// The coverage of one path under one transform, as the rasterizer emitted it: rows of solid
+/// runs and of runs with a coverage per pixel, in device pixels relative to the path's own
+/// placement. Immutable once made, so any thread may draw it.
+public final class Coverage: @unchecked Sendable {
+  /// One run of a row: `count` pixels from `x`, all with coverage `alpha`, or each with its own
+  /// (`alphas[start...]`) when `start >= 0`.
+  struct Run {
+    var x: Int32
+    var count: Int32
+    var start: Int32
+    var alpha: UInt8
+  }
+
+  /// The rows covered, in device pixels of the recording.
+  public let bounds: IntRect
+  /// For row `bounds.y + i`, runs `rowStarts[i] ..< rowStarts[i + 1]`.
+  let rowStarts: [Int32]
+  let runs: [Run]
+  let alphas: [UInt8]
+
+  /// Memory held, for caches that keep many.
+  public var byteCount: Int {
+    rowStarts.count * 4 + runs.count * MemoryLayout<Run>.stride + alphas.count + 64
+  }
+
+  init(bounds: IntRect, rowStarts: [Int32], runs: [Run], alphas: [UInt8]) {
+    self.bounds = bounds
+    self.rowStarts = rowStarts
+    self.runs = runs
+    self.alphas = alphas
+  }
+
+  /// Replays the runs, moved by `(dx, dy)` and cut to `clip`, into `sink`: the same calls the
+  /// rasterizer makes when it fills the path at the moved position.
+  func replay<S: SpanSink>(dx: Int, dy: Int, clip: IntRect, into sink: inout S) {
+    let y0 = max(bounds.y + dy, clip.y)
+    let y1 = min(bounds.maxY + dy, clip.maxY)
+    if y1 <= y0 { return }
+    let cx0 = clip.x
+    let cx1 = clip.maxX
+    rowStarts.withUnsafeBufferPointer { starts in
+      runs.withUnsafeBufferPointer { runs in
+        alphas.withUnsafeBufferPointer { alphas in
+          for y in y0..<y1 {
+            let row = y - dy - bounds.y
+            for i in Int(starts[row])..<Int(starts[row + 1]) {
+              let r = runs[i]
+              let x = Int(r.x) + dx
+              let a = max(x, cx0)
+              let b = min(x + Int(r.count), cx1)
+              if b <= a { continue }
+              if r.start < 0 {
+                sink.solidSpan(y: y, x: a, count: b - a, alpha: r.alpha)
+              } else {
+                sink.maskSpan(y: y, x: a, alphas: alphas.baseAddress! + (Int(r.start) + a - x), count: b - a)
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+/// Collects the rasterizer's spans into a `Coverage`.
+struct CoverageRecorder: SpanSink {
+  let bounds: IntRect
+  var rowStarts: [Int32] = [0]
+  var runs: [Coverage.Run] = []
+  var alphas: [UInt8] = []
+  /// The row the runs being added belong to (relative to `bounds.y`).
+  var row = 0
+
+  init(bounds: IntRect) {
+    self.bounds = bounds
+  }
+
+  /// Closes rows up to (not including) row `r`.
+  mutating func advance(to r: Int) {
+    while row < r {
+      rowStarts.append(Int32(runs.count))
+      row += 1
+    }
+  }
+
+  mutating func solidSpan(y: Int, x: Int, count: Int, alpha: UInt8) {
+    advance(to: y - bounds.y)
+    runs.append(Coverage.Run(x: Int32(x), count: Int32(count), start: -1, alpha: alpha))
+  }
+
+  mutating func maskSpan(y: Int, x: Int, alphas src: UnsafePointer<UInt8>, count: Int) {
+    advance(to: y - bounds.y)
+    runs.append(Coverage.Run(x: Int32(x), count: Int32(count), start: Int32(alphas.count), alpha: 0))
+    alphas.append(contentsOf: UnsafeBufferPointer(start: src, count: count))
+  }
+
+  mutating func finish() -> Coverage {
+    advance(to: bounds.height)
+    return Coverage(bounds: bounds, rowStarts: rowStarts, runs: runs, alphas: alphas)
+  }
+}
+
+extension Canvas {
+  /// The largest area, in pixels, that `recordCoverage` records.
+  public static let maxRecordedArea = 4096 * 4096
+
+  /// Rasterizes `path` under `transform` (device pixels; the canvas' transform does not apply)
+  /// into a recording that `fill(_:offsetX:offsetY:paint:)` and `clip(to:offsetX:offsetY:)` draw
+  /// anywhere. Nil when the path covers nothing or more than `maxRecordedArea` pixels.
+  public func recordCoverage(_ path: Path, transform: Transform, rule: FillRule = .nonZero) -> Coverage? {
+    let extent = transform.apply(path.controlBounds)
+    guard extent.minX.isFinite, extent.maxX.isFinite, extent.minY.isFinite, extent.maxY.isFinite,
+      abs(extent.minX) < 1e9, abs(extent.maxX) < 1e9, abs(extent.minY) < 1e9, abs(extent.maxY) < 1e9
+    else { return nil }
+    let b = IntRect(enclosing: extent)
+    guard !b.isEmpty, b.width * b.height <= Canvas.maxRecordedArea else { return nil }
+    var recorder = CoverageRecorder(bounds: b)
+    rasterizer.fill(path, transform: transform, rule: rule, clip: b, into: &recorder)
+    return recorder.finish()
+  }
+
+  /// Fills recorded coverage, moved by whole device pixels, with a paint (mapped by the current
+  /// transform, like any fill), through the clip and global alpha.
+  public func fill(_ coverage: Coverage, offsetX: Int, offsetY: Int, paint: Paint) {
+    let clip = state.clipBounds.intersection(target.bounds)
+    if clip.isEmpty || state.globalAlpha <= 0 { return }
+    let shader = Shader(paint, ctm: state.transform)
+    if shader.solidColor == 0 { return }
+    let b = coverage.bounds
+    resolveClip(for: Rect(IntRect(x: b.x + offsetX, y: b.y + offsetY, width: b.width, height: b.height)))
+    var sink = makeSink(shader)
+    coverage.replay(dx: offsetX, dy: offsetY, clip: clip, into: &sink)
+  }
+
+  /// Intersects the clip with recorded coverage moved by whole device pixels.
+  public func clip(to coverage: Coverage, offsetX: Int, offsetY: Int) {
+    let b = coverage.bounds
+    let placed = IntRect(x: b.x + offsetX, y: b.y + offsetY, width: b.width, height: b.height)
+    resolveClip(for: Rect(placed))
+    let area = state.clipBounds.intersection(placed)
+    guard !area.isEmpty, let mask = takeMask(area) else {
+      state.clipBounds = IntRect(x: state.clipBounds.x, y: state.clipBounds.y, width: 0, height: 0)
+      state.clipMask = nil
+      state.pendingRect = nil
+      return
+    }
+    var sink = MaskSink(mask: mask, recordsRuns: true)
+    coverage.replay(dx: offsetX, dy: offsetY, clip: area, into: &sink)
+    intersectClip(with: mask, area: area)
+  }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+@testable import SheenRaster
+
+/// Recorded coverage (`Canvas.recordCoverage`) drawn anywhere gives what filling the path there
+/// gives: the same spans, moved by whole pixels.
+@Suite struct CoverageRecordingTests {
+  let shapes: [(String, Path, FillRule)] = {
+    var ring = Path(ellipseIn: Rect(x: 1, y: 2, width: 26, height: 20))
+    ring.addPath(Path(ellipseIn: Rect(x: 7, y: 7, width: 12, height: 9)))
+    var star = Path()
+    for i in 0..<10 {
+      let r = i % 2 == 0 ? 13.0 : 5.0
+      let a = Double(i) * .pi / 5
+      let p = Point(x: 15 + r * sin(a), y: 14 - r * cos(a))
+      if i == 0 { star.move(to: p) } else { star.addLine(to: p) }
+    }
+    star.closeSubpath()
+    return [
+      (
+        "rounded rect", Path(roundedRect: Rect(x: 0.3, y: 0.6, width: 27.1, height: 19.4), cornerRadius: 6),
+        .nonZero
+      ),
+      ("even-odd ring", ring, .evenOdd),
+      ("star", star, .nonZero),
+    ]
+  }()
+
+  /// The largest difference in any channel between two surfaces.
+  func maxDifference(_ a: Surface, _ b: Surface) -> Int {
+    var worst = 0
+    for (p, q) in zip(a.pixels, b.pixels) {
+      for shift: UInt32 in [0, 8, 16, 24] {
+        worst = max(worst, abs(Int((p >> shift) & 0xFF) - Int((q >> shift) & 0xFF)))
+      }
+    }
+    return worst
+  }
+
+  @Test(arguments: [(0, 0), (5, 3), (-9, 11), (17, -6)])
+  func replayMatchesFillingInPlace(dx: Int, dy: Int) throws {
+    for (name, path, rule) in shapes {
+      let t = Transform(translationX: 2.25, y: 1.5)
+      // Drawn through a soft clip that cuts the shape, and a clip rectangle that cuts it too.
+      func canvas() throws -> (Surface, Canvas) {
+        let s = try Surface(width: 40, height: 36)
+        let c = Canvas(surface: s)
+        c.clip(to: Rect(x: 3, y: 0, width: 40, height: 29))
+        c.clip(to: Path(ellipseIn: Rect(x: -10, y: -6, width: 52, height: 44)))
+        return (s, c)
+      }
+      let (direct, d) = try canvas()
+      d.transform = t.concatenating(Transform(translationX: Double(dx), y: Double(dy)))
+      d.fill(path, paint: .solid(Color(red: 0.2, green: 0.4, blue: 0.9, alpha: 0.8)), rule: rule)
+      let (replayed, r) = try canvas()
+      let recording = try #require(r.recordCoverage(path, transform: t, rule: rule))
+      r.fill(
+        recording, offsetX: dx, offsetY: dy, paint: .solid(Color(red: 0.2, green: 0.4, blue: 0.9, alpha: 0.8))
+      )
+      // Float rounding of positions relative to a different clip origin: a level at most.
+      #expect(maxDifference(direct, replayed) <= 1, "\(name) moved by (\(dx), \(dy))")
+      #expect(replayed.pixels.contains { $0 != 0 }, "\(name) drew nothing")
+    }
+  }
+
+  @Test func clipToRecordingMatchesClipToPath() throws {
+    for (name, path, rule) in shapes where rule == .nonZero {
+      let t = Transform(translationX: 0.5, y: 0.75)
+      let direct = try Surface(width: 40, height: 36)
+      let d = Canvas(surface: direct)
+      d.transform = t.concatenating(Transform(translationX: 6, y: 4))
+      d.clip(to: path)
+      d.transform = .identity
+      d.fill(Rect(x: 0, y: 0, width: 40, height: 36), paint: .solid(.white))
+      let replayed = try Surface(width: 40, height: 36)
+      let r = Canvas(surface: replayed)
+      let recording = try #require(r.recordCoverage(path, transform: t))
+      r.clip(to: recording, offsetX: 6, offsetY: 4)
+      r.fill(Rect(x: 0, y: 0, width: 40, height: 36), paint: .solid(.white))
+      #expect(maxDifference(direct, replayed) <= 1, "\(name)")
+    }
+  }
+
+  @Test func recordingRefusesWhatIsTooLargeOrEmpty() throws {
+    let c = Canvas(surface: try Surface(width: 4, height: 4))
+    #expect(
+      c.recordCoverage(Path(rect: Rect(x: 0, y: 0, width: 5000, height: 5000)), transform: .identity) == nil)
+    #expect(c.recordCoverage(Path(), transform: .identity) == nil)
+    #expect(
+      c.recordCoverage(Path(rect: Rect(x: 0, y: 0, width: 1e300, height: 2)), transform: .identity) == nil)
+  }
+}
