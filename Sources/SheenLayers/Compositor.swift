@@ -55,7 +55,7 @@ public final class Compositor {
     if grouped { canvas.beginGroup(bounds: extent) }
     if layer.masksToBounds {
       canvas.transform = ctm
-      context.coverageCache.clip(canvas, to: layer.roundedBoundsPath)
+      context.coverageCache.clip(canvas, to: layer.roundedBoundsPath, of: layer, .rounded)
     }
     drawShadowAndBody(layer, canvas, ctm)
     if grouped { canvas.endGroup(opacity: layer.opacity, mask: maskImage) }
@@ -119,7 +119,7 @@ public final class Compositor {
     canvas.beginGroup(bounds: body, unclipped: true)
     if layer.masksToBounds {
       canvas.transform = ctm
-      context.coverageCache.clip(canvas, to: layer.roundedBoundsPath)
+      context.coverageCache.clip(canvas, to: layer.roundedBoundsPath, of: layer, .rounded)
     }
     drawBody(layer, canvas, ctm)
     guard let g = canvas.endGroupDeferred() else { return }
@@ -153,7 +153,7 @@ public final class Compositor {
   private func drawBody(_ layer: Layer, _ canvas: Canvas, _ ctm: Transform) {
     canvas.transform = ctm
     if let bg = layer.backgroundColor, bg.alpha > 0 {
-      context.coverageCache.fill(layer.roundedBoundsPath, paint: .solid(bg), in: canvas)
+      context.coverageCache.fill(layer.roundedBoundsPath, of: layer, .rounded, paint: .solid(bg), in: canvas)
     }
     if layer.hasContent {
       canvas.save()
@@ -163,7 +163,8 @@ public final class Compositor {
     for sub in layer.sublayers { draw(sub, canvas, ctm) }
     if layer.borderWidth > 0, let bc = layer.borderColor, bc.alpha > 0 {
       canvas.transform = ctm
-      context.coverageCache.fill(layer.borderPath, rule: .evenOdd, paint: .solid(bc), in: canvas)
+      context.coverageCache.fill(
+        layer.borderPath, of: layer, .border, rule: .evenOdd, paint: .solid(bc), in: canvas)
     }
   }
 

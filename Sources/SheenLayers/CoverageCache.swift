@@ -4,20 +4,34 @@ import Synchronization
 /// The coverage of layer shapes (backgrounds, borders, clips, shape and gradient layers) kept
 /// from frame to frame, so that a shape which moved by whole pixels is not rasterized again.
 ///
-/// An entry is keyed by the path, the fill rule, the transform's linear part and where within a
-/// pixel the shape falls, in 256ths of a pixel; it is recorded at that fraction and drawn moved by
-/// the whole pixels. So what a frame shows depends only on the frame, never on which band or
-/// frame recorded an entry, and a shape moves by at most 1/512 pixel (a fraction of a level of
-/// coverage). Equal shapes share an entry: every card of one size has one background.
+/// An entry is keyed by the layer and which of its shapes it is, the layer's content version
+/// (any change to the shape bumps it; versions are never reused, so neither is a key of a layer
+/// that has gone), the transform's linear part and where within a pixel the shape falls, in
+/// 256ths of a pixel. It is recorded at that fraction and drawn moved by the whole pixels. So
+/// what a frame shows depends only on the frame, never on which band or frame recorded an entry,
+/// and a shape moves by at most 1/512 pixel (a fraction of a level of coverage). Keys are a few
+/// words: hashing the paths themselves cost more than a third of what replaying saved.
 ///
 /// Bands of one frame may be rendered on several threads: the table is locked, and recording
 /// happens outside the lock with the band's own rasterizer.
 final class CoverageCache: Sendable {
+  /// Which of a layer's shapes.
+  enum Shape: UInt8 {
+    /// The rounded bounds: background, clip and gradient.
+    case rounded
+    case border
+    /// A shape layer's path, filled.
+    case path
+    /// A shape layer's stroke outline.
+    case stroke
+  }
+
   struct Key: Hashable {
-    let path: Path
-    let evenOdd: Bool
+    let layer: ObjectIdentifier
+    let version: UInt64
+    let shape: Shape
     let a: Double, b: Double, c: Double, d: Double
-    let fx: Int, fy: Int
+    let fx: Int32, fy: Int32
   }
 
   struct Entry {
@@ -38,23 +52,25 @@ final class CoverageCache: Sendable {
   let budget = 8 << 20
   static let steps = 256.0
 
-  /// Fills `path` (user space of the canvas) with `paint`.
-  func fill(_ path: Path, rule: FillRule = .nonZero, paint: Paint, in canvas: Canvas) {
-    guard let (coverage, dx, dy) = coverage(path, rule, canvas) else {
+  /// Fills `path`, the layer's `shape` (in the canvas' user space), with `paint`.
+  func fill(
+    _ path: Path, of layer: Layer, _ shape: Shape, rule: FillRule = .nonZero, paint: Paint, in canvas: Canvas
+  ) {
+    guard let (coverage, dx, dy) = coverage(path, layer, shape, rule, canvas) else {
       canvas.fill(path, paint: paint, rule: rule)
       return
     }
     canvas.fill(coverage, offsetX: dx, offsetY: dy, paint: paint)
   }
 
-  /// Intersects the canvas' clip with the inside of `path`.
-  func clip(_ canvas: Canvas, to path: Path) {
+  /// Intersects the canvas' clip with the inside of `path`, the layer's `shape`.
+  func clip(_ canvas: Canvas, to path: Path, of layer: Layer, _ shape: Shape) {
     // A rectangle on the pixel grid (or one waiting to be crossed) needs no coverage at all.
     if canvas.transform.isAxisAligned, path.axisAlignedRect != nil {
       canvas.clip(to: path)
       return
     }
-    guard let (coverage, dx, dy) = coverage(path, .nonZero, canvas) else {
+    guard let (coverage, dx, dy) = coverage(path, layer, shape, .nonZero, canvas) else {
       canvas.clip(to: path)
       return
     }
@@ -63,7 +79,9 @@ final class CoverageCache: Sendable {
 
   /// The recorded coverage of `path` under the canvas transform, and the whole pixels to move it
   /// by; nil for a shape too large to record (it is then drawn directly).
-  private func coverage(_ path: Path, _ rule: FillRule, _ canvas: Canvas) -> (Coverage, Int, Int)? {
+  private func coverage(
+    _ path: Path, _ layer: Layer, _ shape: Shape, _ rule: FillRule, _ canvas: Canvas
+  ) -> (Coverage, Int, Int)? {
     let t = canvas.transform
     guard t.tx.isFinite, t.ty.isFinite, abs(t.tx) < 1e9, abs(t.ty) < 1e9 else { return nil }
     let qx = (t.tx * CoverageCache.steps).rounded()
@@ -71,13 +89,12 @@ final class CoverageCache: Sendable {
     let ix = (qx / CoverageCache.steps).rounded(.down)
     let iy = (qy / CoverageCache.steps).rounded(.down)
     let key = Key(
-      path: path, evenOdd: rule == .evenOdd, a: t.a, b: t.b, c: t.c, d: t.d,
-      fx: Int(qx - ix * CoverageCache.steps), fy: Int(qy - iy * CoverageCache.steps))
+      layer: ObjectIdentifier(layer), version: layer.contentVersion, shape: shape, a: t.a, b: t.b, c: t.c,
+      d: t.d, fx: Int32(qx - ix * CoverageCache.steps), fy: Int32(qy - iy * CoverageCache.steps))
     let hit = state.withLock { st -> Coverage? in
-      guard var e = st.entries[key] else { return nil }
-      e.lastUsed = st.frame
-      st.entries[key] = e
-      return e.coverage
+      guard let i = st.entries.index(forKey: key) else { return nil }
+      st.entries.values[i].lastUsed = st.frame
+      return st.entries.values[i].coverage
     }
     if let hit { return (hit, Int(ix), Int(iy)) }
     var at = t

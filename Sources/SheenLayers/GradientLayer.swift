@@ -47,16 +47,18 @@ public final class GradientLayer: Layer {
     guard type == .radial else {
       // A zero-length axis fills with the last colour (the shader's degenerate case).
       let e = Point(x: endPoint.x * w, y: endPoint.y * h)
-      context.coverageCache.fill(path, paint: .linearGradient(gradient, start: s, end: e), in: canvas)
+      context.coverageCache.fill(
+        path, of: self, .rounded, paint: .linearGradient(gradient, start: s, end: e), in: canvas)
       return
     }
     let rx = abs(endPoint.x - startPoint.x) * w
     let ry = abs(endPoint.y - startPoint.y) * h
     if rx <= 0 || ry <= 0 {
-      context.coverageCache.fill(path, paint: .solid(colors.last!), in: canvas)
+      context.coverageCache.fill(path, of: self, .rounded, paint: .solid(colors.last!), in: canvas)
       return
     }
     context.coverageCache.fill(
-      path, paint: .ellipticalGradient(gradient, center: s, radii: Size(width: rx, height: ry)), in: canvas)
+      path, of: self, .rounded,
+      paint: .ellipticalGradient(gradient, center: s, radii: Size(width: rx, height: ry)), in: canvas)
   }
 }

@@ -71,9 +71,9 @@ final class ShadowCache: Sendable {
 
   private func hit(_ k: Key, _ ix: Int, _ iy: Int) -> Placed? {
     state.withLock { st in
-      guard var e = st.entries[k] else { return nil }
-      e.lastUsed = st.frame
-      st.entries[k] = e
+      guard let i = st.entries.index(forKey: k) else { return nil }
+      st.entries.values[i].lastUsed = st.frame
+      let e = st.entries.values[i]
       return Placed(mask: e.mask, dx: ix + e.relX - e.mask.originX, dy: iy + e.relY - e.mask.originY)
     }
   }

@@ -31,11 +31,12 @@ public final class ShapeLayer: Layer {
   public override func drawContent(in canvas: Canvas, context: RenderContext) {
     guard let path else { return }
     if let fill = fillColor, fill.alpha > 0 {
-      context.coverageCache.fill(path, rule: fillRule, paint: .solid(fill), in: canvas)
+      context.coverageCache.fill(path, of: self, .path, rule: fillRule, paint: .solid(fill), in: canvas)
     }
     if let stroke = strokeColor, stroke.alpha > 0, lineWidth > 0 {
       context.coverageCache.fill(
-        strokeOutline(path, scale: canvas.transform.maxScale), paint: .solid(stroke), in: canvas)
+        strokeOutline(path, scale: canvas.transform.maxScale), of: self, .stroke, paint: .solid(stroke),
+        in: canvas)
     }
   }
 
