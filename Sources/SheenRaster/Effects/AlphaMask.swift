@@ -78,6 +78,12 @@ public final class AlphaMask: @unchecked Sendable {
     if end - start > Int(r.y - r.x) { runs[y] = SIMD2(Int32(start), Int32(end)) }
   }
 
+  /// The mask's geometry and storage as plain values, for the span loops: reading it costs no
+  /// retain, release or exclusivity check. Valid while the mask lives and is not reshaped.
+  var view: MaskView {
+    MaskView(base: base, runs: runs, width: width, height: height, originX: originX, originY: originY)
+  }
+
   /// Sets every row's solid run to its longest run of 255.
   public func findSolidRuns() {
     for y in 0..<height {
@@ -152,5 +158,25 @@ extension Surface {
         if k != 255 { row[inside.x + x] = Pixel.scale(row[inside.x + x], by: k) }
       }
     }
+  }
+}
+
+/// A borrowed view of an `AlphaMask` (see `AlphaMask.view`).
+struct MaskView {
+  let base: UnsafeMutablePointer<UInt8>
+  let runs: UnsafeMutablePointer<SIMD2<Int32>>
+  let width: Int
+  let height: Int
+  let originX: Int
+  let originY: Int
+
+  /// The bytes of row `y` (mask coordinates).
+  @inline(__always) func row(_ y: Int) -> UnsafeMutablePointer<UInt8> { base + y * width }
+
+  /// The known fully covered run of row `y` (mask coordinates), or an empty range.
+  @inline(__always) func solidRun(_ y: Int) -> Range<Int> {
+    guard y >= 0, y < height else { return 0..<0 }
+    let r = runs[y]
+    return Int(r.x)..<Int(max(r.x, r.y))
   }
 }

@@ -31,7 +31,9 @@ struct PaintSink: SpanSink {
   let solid: UInt32?
   let opaque: Bool
   let scratch: Scratch
-  let clipMask: AlphaMask?
+  /// The clip mask, as values: each span reads it, and a class reference would be retained and
+  /// released per span. The canvas keeps the mask alive while the sink draws.
+  let clipMask: MaskView?
   /// Global alpha, 0...255.
   let alpha: UInt32
   /// Scratch rows of `capacity` entries.
@@ -46,7 +48,7 @@ struct PaintSink: SpanSink {
     self.shader = shader
     solid = shader.solidColor
     opaque = shader.isOpaque
-    self.clipMask = clipMask
+    self.clipMask = clipMask?.view
     self.alpha = alpha
     self.scratch = scratch
     colors = scratch.colors
