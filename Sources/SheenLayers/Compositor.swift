@@ -11,6 +11,8 @@ public final class Compositor {
   public let context: RenderContext
   /// What this compositor counted during the current `render` call.
   var counts = RenderContext.Statistics()
+  /// Storage for the device rectangles a shadow skips (reused: no allocation per shadow).
+  private var holes: [IntRect] = []
 
   public init(context: RenderContext = RenderContext()) {
     self.context = context
@@ -81,7 +83,11 @@ public final class Compositor {
     let dx = Int(offset.x.rounded())
     let dy = Int(offset.y.rounded())
     // Shadow pixels that the body will cover with opaque colour need not be blended.
-    let hole = layer.opaqueInterior.flatMap { deviceInterior($0, ctm) }
+    holes.removeAll(keepingCapacity: true)
+    for r in layer.opaqueParts {
+      if let d = Compositor.deviceInterior(r, ctm) { holes.append(d) }
+    }
+    let hole = holes
     if let shape = layer.shadowPath {
       if let s = context.shadowCache.pathShadow(
         layer: layer, path: shape, ctm: ctm, sigma: sigma, stats: &counts)
@@ -138,7 +144,7 @@ public final class Compositor {
   }
 
   /// The whole device pixels inside a layer-space rectangle, under an axis-aligned transform.
-  func deviceInterior(_ r: Rect, _ ctm: Transform) -> IntRect? {
+  static func deviceInterior(_ r: Rect, _ ctm: Transform) -> IntRect? {
     guard ctm.isAxisAligned else { return nil }
     let d = ctm.apply(r)
     let x0 = d.minX.rounded(.up)

@@ -37,29 +37,44 @@ public final class FrameRenderer: @unchecked Sendable {
   ) {
     Layer.prepareForDrawingTree(layers)
     let bands = self.bands(for: surface)
+    let covered = opaqueCover(layers, transform)
     if bands.count == 1 {
       // On the caller's thread: no closure, nothing allocated.
-      draw(bands[0], layers, surface, transform, background)
+      draw(bands[0], layers, surface, transform, background, covered)
     } else {
       // The tree is only read while bands are drawn (prepare() built everything lazy).
       let tree = SharedTree(layers: layers)
       DispatchQueue.concurrentPerform(iterations: bands.count) { i in
-        self.draw(bands[i], tree.layers, surface, transform, background)
+        self.draw(bands[i], tree.layers, surface, transform, background, covered)
       }
     }
     context.endFrame()
   }
 
   private func draw(
-    _ b: Band, _ layers: [Layer], _ surface: Surface, _ transform: Transform, _ background: Color
+    _ b: Band, _ layers: [Layer], _ surface: Surface, _ transform: Transform, _ background: Color,
+    _ covered: IntRect?
   ) {
     b.canvas.save()
-    b.canvas.clip(
-      to: Rect(x: 0, y: Double(b.rows.lowerBound), width: Double(surface.width), height: Double(b.rows.count))
-    )
-    b.canvas.clear(background)
+    let rows = IntRect(x: 0, y: b.rows.lowerBound, width: surface.width, height: b.rows.count)
+    b.canvas.clip(to: Rect(rows))
+    // Under a root layer's opaque colour the background would not show: skip clearing to it.
+    if covered.map({ $0.intersection(rows) != rows }) ?? true { b.canvas.clear(background) }
     b.compositor.render(layers, in: b.canvas, transform: transform, endsFrame: false, prepares: false)
     b.canvas.restore()
+  }
+
+  /// Device pixels that a root layer certainly paints with opaque colour (its prepared opaque
+  /// interior, under an axis-aligned transform), if any.
+  private func opaqueCover(_ layers: [Layer], _ transform: Transform) -> IntRect? {
+    var best: IntRect? = nil
+    for l in layers where !l.isHidden && l.opacity >= 1 && l.mask == nil {
+      guard let r = l.opaqueInterior,
+        let d = Compositor.deviceInterior(r, l.transformToSuperlayer.concatenating(transform))
+      else { continue }
+      if best.map({ $0.width * $0.height < d.width * d.height }) ?? true { best = d }
+    }
+    return best
   }
 
   /// Bands for this surface: a few per thread, so that an uneven band does not leave a thread

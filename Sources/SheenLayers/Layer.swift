@@ -332,6 +332,11 @@ open class Layer {
   /// background inside its rounded corners, or the largest such rectangle of a plain sublayer;
   /// the shadow under it is not blended there. Kept by `prepareForDrawingTree`, bottom-up.
   var opaqueInterior: Rect?
+  /// The largest such rectangles of the background and of each plain sublayer, up to
+  /// `maxOpaqueParts`, largest first (`opaqueInterior` is the first): a shadow cast by a clear row
+  /// of cards skips every card, not only one.
+  var opaqueParts: [Rect] = []
+  static let maxOpaqueParts = 8
 
   /// Whether the layer casts a shadow at all (its colour, opacity, radius and offset allow one).
   var castsShadow: Bool {
@@ -350,11 +355,17 @@ open class Layer {
 
   /// Sets `opaqueInterior` from the layer's background and its sublayers' (already computed).
   private func computeOpaqueInterior() {
-    var best: Rect? = nil
+    opaqueParts.removeAll(keepingCapacity: true)
     func consider(_ r: Rect) {
       if r.isEmpty { return }
-      if let b = best, b.width * b.height >= r.width * r.height { return }
-      best = r
+      let area = r.width * r.height
+      if opaqueParts.count == Layer.maxOpaqueParts {
+        guard let last = opaqueParts.last, last.width * last.height < area else { return }
+        opaqueParts.removeLast()
+      }
+      // After any of the same area: the first found stays first.
+      let i = opaqueParts.firstIndex { $0.width * $0.height < area } ?? opaqueParts.count
+      opaqueParts.insert(r, at: i)
     }
     if let bg = backgroundColor, bg.alpha >= 1 { consider(insideCorners) }
     for sub in sublayers
@@ -363,7 +374,7 @@ open class Layer {
       let inParent = r.offsetBy(dx: sub.frame.minX, dy: sub.frame.minY)
       consider(masksToBounds ? inParent.intersection(insideCorners) : inParent)
     }
-    opaqueInterior = best
+    opaqueInterior = opaqueParts.first
   }
 
   /// Sets the local extents from the layer's own and its sublayers' (already computed).

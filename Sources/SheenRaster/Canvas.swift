@@ -44,6 +44,8 @@ public final class Canvas {
   var maskPool: [AlphaMask] = []
   /// Storage for the rectangle of `clip(to: Rect)`.
   var rectPath = Path()
+  /// Storage for the holes of `draw(mask:paint:offsetX:offsetY:skipping:)`.
+  var holeBuffer: [IntRect] = []
 
   /// A canvas drawing onto `surface`, with the identity transform and no clip.
   public init(surface: Surface) {
@@ -275,16 +277,16 @@ public final class Canvas {
   /// Composites `color` through an alpha mask placed at its origin plus an offset, in device
   /// pixels (the transform does not apply); the clip and global alpha do.
   public func draw(
-    mask: AlphaMask, color: Color, offsetX: Int = 0, offsetY: Int = 0, skipping hole: IntRect? = nil
+    mask: AlphaMask, color: Color, offsetX: Int = 0, offsetY: Int = 0, skipping holes: [IntRect] = []
   ) {
-    draw(mask: mask, paint: .solid(color), offsetX: offsetX, offsetY: offsetY, skipping: hole)
+    draw(mask: mask, paint: .solid(color), offsetX: offsetX, offsetY: offsetY, skipping: holes)
   }
 
   /// Composites a paint through an alpha mask placed at its origin plus an offset (device pixels).
   /// Pixels inside `skipping` are left alone: the caller knows they will be covered by opaque
   /// colour next (a shadow under its card).
   public func draw(
-    mask: AlphaMask, paint: Paint, offsetX: Int = 0, offsetY: Int = 0, skipping hole: IntRect? = nil
+    mask: AlphaMask, paint: Paint, offsetX: Int = 0, offsetY: Int = 0, skipping holes: [IntRect] = []
   ) {
     let placed = IntRect(
       x: mask.originX + offsetX, y: mask.originY + offsetY, width: mask.width, height: mask.height)
@@ -292,17 +294,22 @@ public final class Canvas {
     if r.isEmpty || state.globalAlpha <= 0 { return }
     resolveClip(for: Rect(r))
     let sink = makeSink(Shader(paint, ctm: state.transform))
-    let h = hole.map { $0.intersection(r) } ?? IntRect(x: 0, y: 0, width: 0, height: 0)
+    // The holes that cut this area, left to right (a reused buffer: no allocation per call).
+    holeBuffer.removeAll(keepingCapacity: true)
+    for h in holes {
+      let c = h.intersection(r)
+      if !c.isEmpty { holeBuffer.append(c) }
+    }
+    if holeBuffer.count > 1 { holeBuffer.sort { $0.x < $1.x } }
+    let cuts = holeBuffer
     for y in r.y..<r.maxY {
-      let src = mask.row(y - placed.y) + (r.x - placed.x)
-      if h.isEmpty || y < h.y || y >= h.maxY {
-        sink.maskSpan(y: y, x: r.x, alphas: src, count: r.width)
-      } else {
-        if h.x > r.x { sink.maskSpan(y: y, x: r.x, alphas: src, count: h.x - r.x) }
-        if h.maxX < r.maxX {
-          sink.maskSpan(y: y, x: h.maxX, alphas: src + (h.maxX - r.x), count: r.maxX - h.maxX)
-        }
+      let row = mask.row(y - placed.y)
+      var x = r.x
+      for h in cuts where y >= h.y && y < h.maxY {
+        if h.x > x { sink.maskSpan(y: y, x: x, alphas: row + (x - placed.x), count: h.x - x) }
+        x = max(x, h.maxX)
       }
+      if x < r.maxX { sink.maskSpan(y: y, x: x, alphas: row + (x - placed.x), count: r.maxX - x) }
     }
   }
 

@@ -136,4 +136,25 @@ import Testing
     renderer.render(layers, into: s, background: .white)
     #expect(renderer.context.statistics.shapeRasterizations > 0)
   }
+
+  /// The background is cleared to wherever a root layer does not certainly paint opaque colour
+  /// (the renderer skips clearing under it): around it and in its rounded corners.
+  @Test func backgroundShowsWhereTheRootIsNotOpaque() throws {
+    let root = Layer()
+    root.frame = Rect(x: 10.5, y: 5, width: 100, height: 80)
+    root.backgroundColor = .white
+    root.cornerRadius = 12
+    let full = Layer()
+    full.frame = Rect(x: 0, y: 0, width: 150, height: 100)
+    full.backgroundColor = .testBlue
+    for layers in [[root], [full, root]] {
+      let s = try Surface(width: 150, height: 100)
+      Canvas(surface: s).clear(.testRed)  // what the last frame left
+      for threads in [1, 2] {
+        FrameRenderer(threads: threads).render(layers, into: s, background: .black)
+        let expected = try render(layers, width: 150, height: 100, background: .black)
+        #expect(s.pixels == expected.pixels, "\(layers.count) roots, \(threads) threads")
+      }
+    }
+  }
 }

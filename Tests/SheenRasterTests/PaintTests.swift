@@ -239,6 +239,25 @@ func close(_ a: UInt32, _ b: UInt32, _ tolerance: Int) -> Bool {
     #expect(s.pixels.allSatisfy { Pixel.alpha($0) == 255 })
   }
 
+  @Test func maskDrawnAroundHolesLeavesThemAlone() throws {
+    let s = try Surface(width: 20, height: 8)
+    let c = Canvas(surface: s)
+    let m = try AlphaMask(width: 20, height: 8)
+    m.base.update(repeating: 128, count: 160)
+    // Two overlapping holes and one apart, given out of order; one reaches outside the mask.
+    let holes = [
+      IntRect(x: 14, y: 2, width: 9, height: 3), IntRect(x: 2, y: 1, width: 4, height: 4),
+      IntRect(x: 4, y: 3, width: 4, height: 4),
+    ]
+    c.draw(mask: m, color: .white, skipping: holes)
+    for y in 0..<8 {
+      for x in 0..<20 {
+        let inHole = holes.contains { x >= $0.x && x < $0.maxX && y >= $0.y && y < $0.maxY }
+        #expect(Pixel.alpha(s[x, y]) == (inHole ? 0 : 128), "pixel (\(x), \(y))")
+      }
+    }
+  }
+
   @Test func groupOpacityAppliesOnce() throws {
     let s = try Surface(width: 10, height: 1)
     let c = Canvas(surface: s)
