@@ -19,7 +19,8 @@ public struct FrameStatistics: Sendable {
   /// The last `window` frames, oldest first.
   public private(set) var frames: [Frame] = []
 
-  public init() {}
+  /// Room for the whole window at once: recording a frame never allocates.
+  public init() { frames.reserveCapacity(FrameStatistics.window) }
 
   public mutating func record(_ frame: Frame) {
     if frames.count == FrameStatistics.window { frames.removeFirst() }

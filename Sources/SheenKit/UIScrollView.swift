@@ -120,8 +120,12 @@ open class UIScrollView: UIView {
 
   override func applyGeometry() {
     super.applyGeometry()
-    let b = presentationVector(.bounds)
-    contentLayer.frame.origin = Point(x: -b[0], y: -b[1])
+    let b = presentedBounds
+    // Set whole: modifying `frame.origin` in place goes through the layer's modify coroutine,
+    // whose frame is allocated on the heap (one allocation per scrolled frame).
+    var f = contentLayer.frame
+    f.origin = Point(x: -Double(b.minX), y: -Double(b.minY))
+    contentLayer.frame = f
   }
 
   override func boundsOriginDidChange() {

@@ -184,18 +184,29 @@ open class UIView: UIResponder {
   open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
 
   /// The offset a view's sublayers are drawn at: minus the bounds' origin.
-  var sublayerOffset: CGPoint {
-    let b = presentationVector(.bounds)
-    return CGPoint(x: b[0], y: b[1])
+  var sublayerOffset: CGPoint { presentedBounds.origin }
+
+  /// The center shown now: the model's, or an animation's current value (no array is made when
+  /// nothing animates: scrolling moves thousands of views a second).
+  var presentedCenter: CGPoint {
+    guard !animations.isEmpty, let c = animations[.center]?.current else { return centerModel }
+    return CGPoint(x: c[0], y: c[1])
+  }
+
+  /// The bounds shown now (see `presentedCenter`).
+  var presentedBounds: CGRect {
+    guard !animations.isEmpty, let b = animations[.bounds]?.current else { return boundsModel }
+    return CGRect(x: b[0], y: b[1], width: b[2], height: b[3])
   }
 
   /// Puts the real layer where the (presentation) center and bounds say.
   func applyGeometry() {
-    let c = presentationVector(.center)
-    let b = presentationVector(.bounds)
+    let c = presentedCenter
+    let b = presentedBounds
     let off = superview?.sublayerOffset ?? .zero
     layer.sheenLayer.frame = Rect(
-      x: c[0] - b[2] / 2 - Double(off.x), y: c[1] - b[3] / 2 - Double(off.y), width: b[2], height: b[3])
+      x: Double(c.x - b.width / 2 - off.x), y: Double(c.y - b.height / 2 - off.y), width: Double(b.width),
+      height: Double(b.height))
     let o = sublayerOffset
     if o != appliedSublayerOffset {
       appliedSublayerOffset = o

@@ -62,6 +62,7 @@ public final class Compositor {
     drawShadowAndBody(layer, canvas, ctm)
     if grouped { canvas.endGroup(opacity: layer.opacity, mask: maskImage) }
     canvas.restore()
+    if let m = maskImage { canvas.recycle(m) }
   }
 
   private func drawShadowAndBody(_ layer: Layer, _ canvas: Canvas, _ ctm: Transform) {
@@ -183,7 +184,7 @@ public final class Compositor {
     canvas.restore()
     guard let g else { return nil }
     defer { canvas.recycle(g) }
-    return try? g.alphaMask()
+    return canvas.alphaMask(of: g)
   }
 
   // MARK: Extents

@@ -436,6 +436,23 @@ public final class Canvas {
     groupPool.append(g.surface)
   }
 
+  /// The alpha of a finished group as a mask over its bounds, in storage from the canvas' pool:
+  /// give it back with `recycle(_:)` once drawn with.
+  public func alphaMask(of g: GroupImage) -> AlphaMask? {
+    guard let m = takeMask(g.bounds) else { return nil }
+    for y in 0..<g.bounds.height {
+      let src = g.surface.row(y)
+      let dst = m.row(y)
+      for x in 0..<g.bounds.width { dst[x] = UInt8(truncatingIfNeeded: src[x] >> 24) }
+    }
+    return m
+  }
+
+  /// Returns a mask made by `alphaMask(of:)` for reuse.
+  public func recycle(_ m: AlphaMask) {
+    maskPool.append(m)
+  }
+
   private func takeGroupSurface(width: Int, height: Int) -> Surface {
     if let i = groupPool.firstIndex(where: { $0.width >= width && $0.height >= height }) {
       return groupPool.remove(at: i)

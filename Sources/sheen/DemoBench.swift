@@ -177,7 +177,10 @@ private func benchDemo(
     format:
       "steady state: blurs per frame %.2f, glyph rasterizations per frame %.2f, shape rasterizations per frame %.2f",
     Double(stats.blurs) / n, glyphs, Double(stats.shapeRasterizations) / n)
-  if let allocations { steady += String(format: ", allocations per frame %.2f", allocations) }
+  if let allocations {
+    steady += String(
+      format: ", allocations per frame %.2f (%.0f in %d frames)", allocations, allocations * n, whole.count)
+  }
   print(steady)
   print(
     String(

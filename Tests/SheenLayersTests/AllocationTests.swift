@@ -3,9 +3,10 @@ import SheenTestSupport
 import Testing
 
 /// A steady-state frame allocates nothing: `sheen bench cards` scrolls a screen of cards (shadows
-/// of both kinds, rounded clips, gradients, strokes, text) with the allocation counter of
-/// Tests/Support/allocation-counter.c preloaded, and reports heap allocations per frame after a
-/// warm-up that caches every shadow and glyph. The claim is about optimized code (a debug build
+/// of both kinds, rounded clips, gradients, strokes, text) and `sheen bench --offscreen` scrolls
+/// the demo (its views, animations and layers too), with the allocation counter of
+/// Tests/Support/allocation-counter.c preloaded; each reports heap allocations per frame after a
+/// warm-up that caches every shadow, shape and glyph. The claim is about optimized code (a debug build
 /// keeps temporaries the optimizer removes), so it runs the release binary, which `./run.sh test`
 /// builds first.
 @Suite struct AllocationTests {
@@ -32,18 +33,42 @@ import Testing
     cc.waitUntilExit()
     try #require(cc.terminationStatus == 0, "cannot compile the allocation counter")
 
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: sheen)
-    p.arguments = ["bench", "cards", "--threads", "1", "--runs", "5", "--size", "400x300"]
-    p.environment = ProcessInfo.processInfo.environment.merging(["LD_PRELOAD": library]) { $1 }
-    let out = Pipe()
-    p.standardOutput = out
-    try p.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    let text = String(decoding: data, as: UTF8.self)
-    #expect(p.terminationStatus == 0)
-    #expect(text.contains("blurs per frame 0.00"), "\(text)")
-    #expect(text.contains("allocations per frame 0.00"), "\(text)")
+    func bench(_ arguments: [String]) throws -> String {
+      let p = Process()
+      p.executableURL = URL(fileURLWithPath: sheen)
+      p.arguments = ["bench"] + arguments
+      p.environment = ProcessInfo.processInfo.environment.merging(["LD_PRELOAD": library]) { $1 }
+      let out = Pipe()
+      p.standardOutput = out
+      try p.run()
+      let data = out.fileHandleForReading.readDataToEndOfFile()
+      p.waitUntilExit()
+      #expect(p.terminationStatus == 0)
+      return String(decoding: data, as: UTF8.self)
+    }
+    let cards = try bench(["cards", "--threads", "1", "--runs", "5", "--size", "400x300"])
+    #expect(cards.contains("blurs per frame 0.00"), "\(cards)")
+    #expect(cards.contains("allocations per frame 0.00"), "\(cards)")
+
+    // The demo (scrolling UIKit-style views, animations advanced every frame): the timed loop
+    // allocates a few times once (its first frame), then never; so running three times as many
+    // frames allocates no more.
+    func allocations(frames: Int) throws -> Int? {
+      let text = try bench([
+        "--offscreen", "--threads", "1", "--size", "400x300", "--frames", "\(frames)", "--plot",
+        dir.appendingPathComponent("plot.png").path,
+      ])
+      #expect(text.contains("blurs per frame 0.00, glyph rasterizations per frame 0.00"), "\(text)")
+      guard let r = text.range(of: #"\((\d+) in \d+ frames\)"#, options: .regularExpression) else {
+        Issue.record("no allocation count in: \(text)")
+        return nil
+      }
+      return Int(text[r].dropFirst().prefix { $0.isNumber })
+    }
+    let short = try allocations(frames: 200)
+    let long = try allocations(frames: 600)
+    #expect(
+      short != nil && short == long,
+      "allocations in 200 frames: \(String(describing: short)), in 600: \(String(describing: long))")
   }
 }
