@@ -56,8 +56,17 @@ final class CoverageCache: Sendable {
   func fill(
     _ path: Path, of layer: Layer, _ shape: Shape, rule: FillRule = .nonZero, paint: Paint, in canvas: Canvas
   ) {
+    fill(of: layer, shape, rule: rule, paint: paint, in: canvas) { path }
+  }
+
+  /// Fills the layer's `shape` with `paint`; `path` makes the shape (in the canvas' user space)
+  /// only when it is not cached, so that costly shapes (stroke outlines) need not be kept.
+  func fill(
+    of layer: Layer, _ shape: Shape, rule: FillRule = .nonZero, paint: Paint, in canvas: Canvas,
+    path: () -> Path
+  ) {
     guard let (coverage, dx, dy) = coverage(path, layer, shape, rule, canvas) else {
-      canvas.fill(path, paint: paint, rule: rule)
+      canvas.fill(path(), paint: paint, rule: rule)
       return
     }
     canvas.fill(coverage, offsetX: dx, offsetY: dy, paint: paint)
@@ -70,7 +79,7 @@ final class CoverageCache: Sendable {
       canvas.clip(to: path)
       return
     }
-    guard let (coverage, dx, dy) = coverage(path, layer, shape, .nonZero, canvas) else {
+    guard let (coverage, dx, dy) = coverage({ path }, layer, shape, .nonZero, canvas) else {
       canvas.clip(to: path)
       return
     }
@@ -80,7 +89,7 @@ final class CoverageCache: Sendable {
   /// The recorded coverage of `path` under the canvas transform, and the whole pixels to move it
   /// by; nil for a shape too large to record (it is then drawn directly).
   private func coverage(
-    _ path: Path, _ layer: Layer, _ shape: Shape, _ rule: FillRule, _ canvas: Canvas
+    _ path: () -> Path, _ layer: Layer, _ shape: Shape, _ rule: FillRule, _ canvas: Canvas
   ) -> (Coverage, Int, Int)? {
     let t = canvas.transform
     guard t.tx.isFinite, t.ty.isFinite, abs(t.tx) < 1e9, abs(t.ty) < 1e9 else { return nil }
@@ -100,7 +109,7 @@ final class CoverageCache: Sendable {
     var at = t
     at.tx = Double(key.fx) / CoverageCache.steps
     at.ty = Double(key.fy) / CoverageCache.steps
-    guard let recorded = canvas.recordCoverage(path, transform: at, rule: rule) else { return nil }
+    guard let recorded = canvas.recordCoverage(path(), transform: at, rule: rule) else { return nil }
     recordings.add(1, ordering: .relaxed)
     state.withLock { st in
       let old = st.entries.updateValue(Entry(coverage: recorded, lastUsed: st.frame), forKey: key)
@@ -108,6 +117,9 @@ final class CoverageCache: Sendable {
     }
     return (recorded, Int(ix), Int(iy))
   }
+
+  /// Bytes of recordings held.
+  var bytes: Int { state.withLock { $0.bytes } }
 
   /// Ends a frame: drops entries not used recently when over budget.
   func endFrame() {

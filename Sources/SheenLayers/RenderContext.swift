@@ -38,6 +38,11 @@ public final class RenderContext: Sendable {
 
   public init() {}
 
+  /// Memory held by the caches, in bytes: blurred shadows, recorded shapes and glyph masks.
+  public var cacheBytes: (shadows: Int, shapes: Int, glyphs: Int) {
+    (shadowCache.bytes, coverageCache.bytes, textRenderer.cache.statistics.bytes)
+  }
+
   /// What was counted since the last reset.
   public var statistics: Statistics {
     var s = counters.withLock { $0 }

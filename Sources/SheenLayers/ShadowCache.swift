@@ -132,6 +132,9 @@ final class ShadowCache: Sendable {
     return cacheable ? store(k, m, ix, iy) : Placed(mask: m, dx: 0, dy: 0)
   }
 
+  /// Bytes of masks held.
+  var bytes: Int { state.withLock { $0.bytes } }
+
   /// Ends a frame: drops entries not used recently when over budget.
   func endFrame() {
     state.withLock { st in

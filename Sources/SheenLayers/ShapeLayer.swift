@@ -1,5 +1,4 @@
 import SheenRaster
-import Synchronization
 
 /// A layer that draws a path (Core Animation's `CAShapeLayer`): filled, then stroked.
 /// Unlike a layer's background, the path is not clipped to the corners unless `masksToBounds`.
@@ -34,32 +33,14 @@ public final class ShapeLayer: Layer {
       context.coverageCache.fill(path, of: self, .path, rule: fillRule, paint: .solid(fill), in: canvas)
     }
     if let stroke = strokeColor, stroke.alpha > 0, lineWidth > 0 {
-      context.coverageCache.fill(
-        strokeOutline(path, scale: canvas.transform.maxScale), of: self, .stroke, paint: .solid(stroke),
-        in: canvas)
+      // The outline is made only when the coverage cache lacks it, flattened finely enough for
+      // the canvas' scale; it is not kept (an outline of a small rounded tag holds hundreds of
+      // points, and the cache keeps its coverage).
+      let style = StrokeStyle(width: lineWidth, join: lineJoin, cap: lineCap, miterLimit: miterLimit)
+      let tolerance = Canvas.strokeTolerance / max(canvas.transform.maxScale, 1e-6)
+      context.coverageCache.fill(of: self, .stroke, paint: .solid(stroke), in: canvas) {
+        path.stroked(style, transform: .identity, tolerance: tolerance)
+      }
     }
   }
-
-  /// The stroke's outline in layer coordinates, flattened finely enough for `scale` pixels per
-  /// unit; kept until the path, the style or the scale changes. Locked: bands of one frame may
-  /// draw the layer on several threads.
-  private func strokeOutline(_ path: Path, scale: Double) -> Path {
-    let key = StrokeKey(
-      version: contentVersion,
-      style: StrokeStyle(width: lineWidth, join: lineJoin, cap: lineCap, miterLimit: miterLimit),
-      scale: scale)
-    if let hit = strokeCache.withLock({ $0?.key == key ? $0?.outline : nil }) { return hit }
-    let tolerance = Canvas.strokeTolerance / max(scale, 1e-6)
-    let outline = path.stroked(key.style, transform: .identity, tolerance: tolerance)
-    strokeCache.withLock { $0 = (key, outline) }
-    return outline
-  }
-
-  private struct StrokeKey: Equatable {
-    var version: UInt64
-    var style: StrokeStyle
-    var scale: Double
-  }
-
-  private let strokeCache = Mutex<(key: StrokeKey, outline: Path)?>(nil)
 }

@@ -182,6 +182,11 @@ private func benchDemo(
       format: ", allocations per frame %.2f (%.0f in %d frames)", allocations, allocations * n, whole.count)
   }
   print(steady)
+  let caches = window.renderer.context.cacheBytes
+  print(
+    String(
+      format: "caches: shadows %.1f MB, shapes %.1f MB, glyphs %.1f MB", Double(caches.shadows) / 1_048_576,
+      Double(caches.shapes) / 1_048_576, Double(caches.glyphs) / 1_048_576))
   print(
     String(
       format:
