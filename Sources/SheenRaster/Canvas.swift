@@ -39,9 +39,11 @@ public final class Canvas {
   let rasterizer = Rasterizer()
   let scratch = Scratch()
   /// Spare surfaces for groups, reused from frame to frame.
-  var groupPool: [Surface] = []
+  var groupPool: [(surface: Surface, returned: Int)] = []
   /// Spare clip masks, reused from frame to frame.
-  var maskPool: [AlphaMask] = []
+  var maskPool: [(mask: AlphaMask, returned: Int)] = []
+  /// Counts `trimPools()` calls: pooled storage remembers when it was given back.
+  var generation = 0
   /// Storage for the rectangle of `clip(to: Rect)`.
   var rectPath = Path()
   /// Storage for the holes of `draw(mask:paint:offsetX:offsetY:skipping:)`.
@@ -81,7 +83,7 @@ public final class Canvas {
     guard let s = stack.popLast() else { return }
     // A clip mask made at this level goes back to the pool once no saved state holds it.
     if let m = state.clipMask, m !== s.clipMask, !stack.contains(where: { $0.clipMask === m }) {
-      maskPool.append(m)
+      maskPool.append((m, generation))
     }
     state = s
   }
@@ -90,11 +92,11 @@ public final class Canvas {
   func takeMask(_ r: IntRect) -> AlphaMask? {
     let needed = r.width * r.height
     var best: Int? = nil
-    for (i, m) in maskPool.enumerated() where m.capacity >= needed {
-      if best == nil || m.capacity < maskPool[best!].capacity { best = i }
+    for (i, m) in maskPool.enumerated() where m.mask.capacity >= needed {
+      if best == nil || m.mask.capacity < maskPool[best!].mask.capacity { best = i }
     }
     if let i = best {
-      let m = maskPool.remove(at: i)
+      let m = maskPool.remove(at: i).mask
       m.reshape(width: r.width, height: r.height, originX: r.x, originY: r.y)
       return m
     }
@@ -398,7 +400,7 @@ public final class Canvas {
     if let clip = state.clipMask {
       // Fold the clip into a mask of the composited area.
       guard let both = takeMask(r) else { return }
-      defer { maskPool.append(both) }
+      defer { maskPool.append((both, generation)) }
       for y in r.y..<r.maxY {
         let dst = both.row(y - r.y)
         let c = clip.row(y - clip.originY) + (r.x - clip.originX)
@@ -433,7 +435,7 @@ public final class Canvas {
 
   /// Returns a group's storage for reuse.
   public func recycle(_ g: GroupImage) {
-    groupPool.append(g.surface)
+    groupPool.append((g.surface, generation))
   }
 
   /// The alpha of a finished group as a mask over its bounds, in storage from the canvas' pool:
@@ -450,12 +452,22 @@ public final class Canvas {
 
   /// Returns a mask made by `alphaMask(of:)` for reuse.
   public func recycle(_ m: AlphaMask) {
-    maskPool.append(m)
+    maskPool.append((m, generation))
+  }
+
+  /// Frees pooled group surfaces and masks that were not given back in the last `age` calls: a
+  /// renderer calls it once a frame, so that storage a rare event needed (a shadow blurred once,
+  /// a group as large as the screen) is not held for good, while what frames use stays.
+  public func trimPools(age: Int = 120) {
+    generation += 1
+    let keep = generation - age
+    groupPool.removeAll { $0.returned < keep }
+    maskPool.removeAll { $0.returned < keep }
   }
 
   private func takeGroupSurface(width: Int, height: Int) -> Surface {
-    if let i = groupPool.firstIndex(where: { $0.width >= width && $0.height >= height }) {
-      return groupPool.remove(at: i)
+    if let i = groupPool.firstIndex(where: { $0.surface.width >= width && $0.surface.height >= height }) {
+      return groupPool.remove(at: i).surface
     }
     return try! Surface(width: width, height: height)
   }
