@@ -466,7 +466,9 @@ public final class Canvas {
   }
 
   private func takeGroupSurface(width: Int, height: Int) -> Surface {
-    if let i = groupPool.firstIndex(where: { $0.surface.width >= width && $0.surface.height >= height }) {
+    // The most recently returned that fits: the same few surfaces serve every frame, and the rest
+    // age out (`trimPools`).
+    if let i = groupPool.lastIndex(where: { $0.surface.width >= width && $0.surface.height >= height }) {
       return groupPool.remove(at: i).surface
     }
     return try! Surface(width: width, height: height)

@@ -258,6 +258,33 @@ func close(_ a: UInt32, _ b: UInt32, _ tolerance: Int) -> Bool {
     }
   }
 
+  @Test func poolsKeepWhatFramesUseAndFreeTheRest() throws {
+    let c = Canvas(surface: try Surface(width: 64, height: 64))
+    // A large group once (a rare event), then a small one every frame.
+    c.beginGroup()
+    c.endGroup()
+    for _ in 0..<200 {
+      c.beginGroup(bounds: IntRect(x: 0, y: 0, width: 8, height: 8))
+      c.endGroup()
+      c.trimPools(age: 120)
+    }
+    // The small group keeps reusing the large surface, so it stays; one more large group
+    // returns nothing new to the pool.
+    #expect(c.groupPool.count == 1)
+    // A second surface, used once, goes after 120 frames without use.
+    c.beginGroup()
+    c.beginGroup()
+    c.endGroup()
+    c.endGroup()
+    #expect(c.groupPool.count == 2)
+    for _ in 0..<121 {
+      c.beginGroup(bounds: IntRect(x: 0, y: 0, width: 8, height: 8))
+      c.endGroup()
+      c.trimPools(age: 120)
+    }
+    #expect(c.groupPool.count == 1)
+  }
+
   @Test func groupOpacityAppliesOnce() throws {
     let s = try Surface(width: 10, height: 1)
     let c = Canvas(surface: s)
