@@ -93,7 +93,7 @@ public final class Compositor {
       if let s = context.shadowCache.pathShadow(
         layer: layer, path: shape, ctm: ctm, sigma: sigma, stats: &counts)
       {
-        canvas.draw(mask: s.mask, color: color, offsetX: s.dx + dx, offsetY: s.dy + dy, skipping: hole)
+        canvas.fill(s.mask, offsetX: s.dx + dx, offsetY: s.dy + dy, paint: .solid(color), skipping: hole)
       }
       drawBody(layer, canvas, ctm)
       return
@@ -104,7 +104,7 @@ public final class Compositor {
     if let s = context.shadowCache.cachedAlphaShadow(
       layer: layer, signature: signature, ctm: ctm, sigma: sigma)
     {
-      canvas.draw(mask: s.mask, color: color, offsetX: s.dx + dx, offsetY: s.dy + dy, skipping: hole)
+      canvas.fill(s.mask, offsetX: s.dx + dx, offsetY: s.dy + dy, paint: .solid(color), skipping: hole)
       drawBody(layer, canvas, ctm)
       return
     }
@@ -135,7 +135,7 @@ public final class Compositor {
       layer: layer, image: g, ctm: ctm, sigma: sigma, signature: signature,
       cacheable: body == full, stats: &counts)
     {
-      canvas.draw(mask: s.mask, color: color, offsetX: s.dx + dx, offsetY: s.dy + dy, skipping: hole)
+      canvas.fill(s.mask, offsetX: s.dx + dx, offsetY: s.dy + dy, paint: .solid(color), skipping: hole)
     }
     canvas.recycle(g)
     // The body is drawn again, straight onto the canvas, as it is when the shadow was cached:

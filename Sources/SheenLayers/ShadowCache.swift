@@ -1,7 +1,9 @@
 import SheenRaster
 import Synchronization
 
-/// Blurred shadow masks kept from frame to frame.
+/// Blurred shadow masks kept from frame to frame, as coverage runs (`Coverage(mask:)`): the
+/// zeros around a shadow and the 255s inside it take almost no memory, and the inside draws as
+/// solid spans.
 ///
 /// A shadow depends on the shape, its size on screen, the blur and where within a pixel it falls,
 /// not on where the layer is: entries are keyed by those and placed relative to the layer's
@@ -23,16 +25,16 @@ final class ShadowCache: Sendable {
   }
 
   struct Entry {
-    let mask: AlphaMask
+    let mask: Coverage
     /// The mask's origin relative to the layer's integer device origin.
     let relX: Int
     let relY: Int
     var lastUsed: UInt64
   }
 
-  /// A shadow ready to draw: the mask, to be offset by (dx, dy) device pixels.
+  /// A shadow ready to draw: its coverage, to be offset by (dx, dy) device pixels.
   struct Placed {
-    let mask: AlphaMask
+    let mask: Coverage
     let dx: Int
     let dy: Int
   }
@@ -74,15 +76,16 @@ final class ShadowCache: Sendable {
       guard let i = st.entries.index(forKey: k) else { return nil }
       st.entries.values[i].lastUsed = st.frame
       let e = st.entries.values[i]
-      return Placed(mask: e.mask, dx: ix + e.relX - e.mask.originX, dy: iy + e.relY - e.mask.originY)
+      return Placed(mask: e.mask, dx: ix + e.relX - e.mask.bounds.x, dy: iy + e.relY - e.mask.bounds.y)
     }
   }
 
-  private func store(_ k: Key, _ mask: AlphaMask, _ ix: Int, _ iy: Int) -> Placed {
+  private func store(_ k: Key, _ blurred: AlphaMask, _ ix: Int, _ iy: Int) -> Placed {
+    let mask = Coverage(mask: blurred)
     state.withLock { st in
       let old = st.entries.updateValue(
-        Entry(mask: mask, relX: mask.originX - ix, relY: mask.originY - iy, lastUsed: st.frame), forKey: k)
-      st.bytes += mask.width * mask.height - (old.map { $0.mask.width * $0.mask.height } ?? 0)
+        Entry(mask: mask, relX: mask.bounds.x - ix, relY: mask.bounds.y - iy, lastUsed: st.frame), forKey: k)
+      st.bytes += mask.byteCount - (old?.mask.byteCount ?? 0)
     }
     return Placed(mask: mask, dx: 0, dy: 0)
   }
@@ -129,7 +132,7 @@ final class ShadowCache: Sendable {
     guard let m = try? image.alphaMask(margin: margin) else { return nil }
     m.blur(sigma: sigma)
     stats.blurs += 1
-    return cacheable ? store(k, m, ix, iy) : Placed(mask: m, dx: 0, dy: 0)
+    return cacheable ? store(k, m, ix, iy) : Placed(mask: Coverage(mask: m), dx: 0, dy: 0)
   }
 
   /// Bytes of masks held.
@@ -142,7 +145,7 @@ final class ShadowCache: Sendable {
       if st.bytes <= budget && st.entries.count < 4096 { return }
       for (k, e) in st.entries where e.lastUsed + 2 < st.frame {
         st.entries[k] = nil
-        st.bytes -= e.mask.width * e.mask.height
+        st.bytes -= e.mask.byteCount
       }
     }
   }

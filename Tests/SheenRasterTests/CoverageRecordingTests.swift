@@ -82,6 +82,36 @@ import Testing
     }
   }
 
+  /// A mask held as runs (zeros left out, long runs of 255 kept as one) draws exactly as the
+  /// mask itself, through a soft clip and around holes.
+  @Test func maskAsRunsDrawsAsTheMask() throws {
+    let m = try AlphaMask(width: 40, height: 30, originX: -3, originY: 2)
+    m.fill(Path(roundedRect: Rect(x: 2, y: 5, width: 30, height: 22), cornerRadius: 6))
+    m.blur(sigma: 2)
+    // Some zeros and short runs of 255 inside too.
+    for x in 10..<13 { m[x, 15] = 0 }
+    for x in 20..<23 { m[x, 8] = 255 }
+    let runs = Coverage(mask: m)
+    // A card's shadow takes far fewer bytes as runs.
+    let card = try AlphaMask(width: 300, height: 200)
+    card.fill(Path(roundedRect: Rect(x: 30, y: 30, width: 240, height: 140), cornerRadius: 16))
+    card.blur(sigma: 8)
+    #expect(Coverage(mask: card).byteCount < card.width * card.height * 2 / 3)
+    let holes = [IntRect(x: 12, y: 10, width: 8, height: 9), IntRect(x: 6, y: 14, width: 9, height: 3)]
+    let color = Color(red: 0.1, green: 0.1, blue: 0.3, alpha: 0.4)
+    func draw(_ body: (Canvas) -> Void) throws -> Surface {
+      let s = try Surface(width: 40, height: 36)
+      let c = Canvas(surface: s)
+      c.fill(Rect(x: 0, y: 0, width: 40, height: 36), paint: .solid(Color(red: 0.9, green: 0.8, blue: 0.7)))
+      c.clip(to: Path(ellipseIn: Rect(x: -4, y: 0, width: 44, height: 34)))
+      body(c)
+      return s
+    }
+    let expected = try draw { $0.draw(mask: m, color: color, offsetX: 2, offsetY: 1, skipping: holes) }
+    let got = try draw { $0.fill(runs, offsetX: 2, offsetY: 1, paint: .solid(color), skipping: holes) }
+    #expect(got.pixels == expected.pixels)
+  }
+
   @Test func recordingRefusesWhatIsTooLargeOrEmpty() throws {
     let c = Canvas(surface: try Surface(width: 4, height: 4))
     #expect(

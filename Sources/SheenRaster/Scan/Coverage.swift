@@ -37,9 +37,59 @@ public final class Coverage: @unchecked Sendable {
     self.alphas = alphas
   }
 
+  /// The coverage an alpha mask holds, placed where the mask is: zeros are left out, and runs of
+  /// at least `solidRun` pixels at 255 are kept as one run. A blurred shadow is mostly zeros
+  /// around and 255 inside: this holds it in a fraction of the bytes, and draws its inside as
+  /// solid spans.
+  public convenience init(mask m: AlphaMask, solidRun: Int = 8) {
+    var recorder = CoverageRecorder(bounds: m.deviceBounds)
+    for y in 0..<m.height {
+      let row = m.row(y)
+      let w = m.width
+      // The end of the run of 255 starting at x.
+      func fullEnd(_ x: Int) -> Int {
+        var e = x
+        while e < w && row[e] == 255 { e += 1 }
+        return e
+      }
+      var x = 0
+      while x < w {
+        if row[x] == 0 {
+          x += 1
+          continue
+        }
+        if row[x] == 255 {
+          let e = fullEnd(x)
+          if e - x >= solidRun {
+            recorder.solidSpan(y: m.originY + y, x: m.originX + x, count: e - x, alpha: 255)
+            x = e
+            continue
+          }
+        }
+        // Values with their own coverage, up to a zero or a long run of 255.
+        let start = x
+        while x < w && row[x] != 0 {
+          if row[x] == 255 {
+            let e = fullEnd(x)
+            if e - x >= solidRun { break }
+            x = e
+          } else {
+            x += 1
+          }
+        }
+        recorder.maskSpan(y: m.originY + y, x: m.originX + start, alphas: row + start, count: x - start)
+      }
+    }
+    let made = recorder.finish()
+    self.init(bounds: made.bounds, rowStarts: made.rowStarts, runs: made.runs, alphas: made.alphas)
+  }
+
   /// Replays the runs, moved by `(dx, dy)` and cut to `clip`, into `sink`: the same calls the
-  /// rasterizer makes when it fills the path at the moved position.
-  func replay<S: SpanSink>(dx: Int, dy: Int, clip: IntRect, into sink: inout S) {
+  /// rasterizer makes when it fills the path at the moved position. Pixels inside `holes`
+  /// (sorted by x) are left out.
+  func replay<S: SpanSink>(
+    dx: Int, dy: Int, clip: IntRect, skipping holes: [IntRect] = [], into sink: inout S
+  ) {
     let y0 = max(bounds.y + dy, clip.y)
     let y1 = min(bounds.maxY + dy, clip.maxY)
     if y1 <= y0 { return }
@@ -53,14 +103,23 @@ public final class Coverage: @unchecked Sendable {
             for i in Int(starts[row])..<Int(starts[row + 1]) {
               let r = runs[i]
               let x = Int(r.x) + dx
-              let a = max(x, cx0)
+              var a = max(x, cx0)
               let b = min(x + Int(r.count), cx1)
               if b <= a { continue }
-              if r.start < 0 {
-                sink.solidSpan(y: y, x: a, count: b - a, alpha: r.alpha)
-              } else {
-                sink.maskSpan(y: y, x: a, alphas: alphas.baseAddress! + (Int(r.start) + a - x), count: b - a)
+              // Emits [a, e) of this run.
+              func emit(_ e: Int) {
+                if r.start < 0 {
+                  sink.solidSpan(y: y, x: a, count: e - a, alpha: r.alpha)
+                } else {
+                  sink.maskSpan(
+                    y: y, x: a, alphas: alphas.baseAddress! + (Int(r.start) + a - x), count: e - a)
+                }
               }
+              for h in holes where y >= h.y && y < h.maxY && h.maxX > a && h.x < b {
+                if h.x > a { emit(h.x) }
+                a = max(a, h.maxX)
+              }
+              if b > a { emit(b) }
             }
           }
         }
@@ -127,8 +186,12 @@ extension Canvas {
   }
 
   /// Fills recorded coverage, moved by whole device pixels, with a paint (mapped by the current
-  /// transform, like any fill), through the clip and global alpha.
-  public func fill(_ coverage: Coverage, offsetX: Int, offsetY: Int, paint: Paint) {
+  /// transform, like any fill), through the clip and global alpha. Pixels inside `skipping` are
+  /// left alone: the caller knows they will be covered by opaque colour next (a shadow under its
+  /// card).
+  public func fill(
+    _ coverage: Coverage, offsetX: Int, offsetY: Int, paint: Paint, skipping holes: [IntRect] = []
+  ) {
     let clip = state.clipBounds.intersection(target.bounds)
     if clip.isEmpty || state.globalAlpha <= 0 { return }
     let shader = Shader(paint, ctm: state.transform)
@@ -136,7 +199,18 @@ extension Canvas {
     let b = coverage.bounds
     resolveClip(for: Rect(IntRect(x: b.x + offsetX, y: b.y + offsetY, width: b.width, height: b.height)))
     var sink = makeSink(shader)
-    coverage.replay(dx: offsetX, dy: offsetY, clip: clip, into: &sink)
+    if holes.isEmpty {
+      coverage.replay(dx: offsetX, dy: offsetY, clip: clip, into: &sink)
+      return
+    }
+    // The holes that cut this area, left to right (a reused buffer: no allocation per call).
+    holeBuffer.removeAll(keepingCapacity: true)
+    for h in holes {
+      let c = h.intersection(clip)
+      if !c.isEmpty { holeBuffer.append(c) }
+    }
+    if holeBuffer.count > 1 { holeBuffer.sort { $0.x < $1.x } }
+    coverage.replay(dx: offsetX, dy: offsetY, clip: clip, skipping: holeBuffer, into: &sink)
   }
 
   /// Intersects the clip with recorded coverage moved by whole device pixels.
