@@ -6,6 +6,7 @@
 #   ./run.sh test     run every test and the format lint
 #   ./run.sh fuzz [S] run each fuzz target for S seconds (default 15); ./run.sh asan (or tsan): the
 #                     tests under AddressSanitizer (ThreadSanitizer). See README, "Reliability".
+#   ./run.sh perf [S] measure README's performance table (S seconds per figure, default 5)
 # Anything after the command is passed on (./run.sh demo --fps 30, ./run.sh render scene.json -o x.png).
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -72,6 +73,12 @@ case "$cmd" in
       echo "run.sh: fuzz $target: $(grep -E '^Done' "$log")"
     done
     rm -f "$log"
+    ;;
+  perf)
+    # README's performance table, measured now (Scripts/perf-table.sh [SECONDS]).
+    ensure_packages "${build_packages[@]}" xvfb x11-utils bc
+    swift build -c release --product sheen
+    exec ./Scripts/perf-table.sh "$@"
     ;;
   asan | tsan)
     # Every test under AddressSanitizer (or ThreadSanitizer), in a build directory of its own.

@@ -22,6 +22,8 @@ private let dumpUsage = """
                       from run to run; without it two runs write identical files)
     --threads N       threads that draw each frame (default: one per core)
     --stats           print each written frame's render time, blurs and layers drawn
+    --scene           also write each frame's layer tree as a scene file (frame-NNNN.json, only
+                      the layers that show), for `sheen render` or another renderer of SCENE.md
   """
 
 /// `sheen dump`: headless frames of the demo to PNG.
@@ -33,6 +35,7 @@ func runDump(_ args: [String]) -> Int32 {
   var script: DemoScript?
   var overlay = false
   var stats = false
+  var scene = false
   var threads: Int?
   var i = 0
   func fail(_ message: String) -> Int32 {
@@ -79,6 +82,7 @@ func runDump(_ args: [String]) -> Int32 {
       i += 1
     case "--overlay": overlay = true
     case "--stats": stats = true
+    case "--scene": scene = true
     case "--threads":
       guard let v = value, let n = Int(v), n >= 1, n <= 64 else {
         return fail("--threads needs a count from 1 to 64")
@@ -125,6 +129,13 @@ func runDump(_ args: [String]) -> Int32 {
       let path = (out as NSString).appendingPathComponent(String(format: "frame-%04d.png", n))
       try surface.writePNG(to: path)
       written.append(path)
+      if scene {
+        let tree = Scene(
+          width: Double(size.width) / scale, height: Double(size.height) / scale, scale: scale,
+          background: .black, layers: [window.layer.sheenLayer])
+        let json = (out as NSString).appendingPathComponent(String(format: "frame-%04d.json", n))
+        try Data(tree.encoded(visibleOnly: true).utf8).write(to: URL(fileURLWithPath: json))
+      }
     }
     progress.finish()
     print("sheen dump: wrote \(written.count) frame(s) of \(size) to \(out)/ (\(written.first ?? "")…)")

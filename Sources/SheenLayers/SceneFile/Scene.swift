@@ -123,3 +123,13 @@ public struct SceneReadError: Error, Equatable, CustomStringConvertible {
 
   public var description: String { "cannot read \(path): \(reason)" }
 }
+
+extension Scene {
+  /// A scene of `layers` on a canvas of `width` × `height` points (for `encoded()`); the pixel
+  /// size is points × scale, rounded half up.
+  public init(width: Double, height: Double, scale: Double = 1, background: Color? = nil, layers: [Layer]) {
+    self.init(
+      width: width, height: height, scale: scale, background: background, layers: layers,
+      pixelWidth: Int((width * scale).rounded()), pixelHeight: Int((height * scale).rounded()))
+  }
+}
