@@ -159,7 +159,7 @@ public final class Compositor {
   /// Background, content, sublayers, border: everything a layer draws but its shadow.
   private func drawBody(_ layer: Layer, _ canvas: Canvas, _ ctm: Transform) {
     canvas.transform = ctm
-    if let bg = layer.backgroundColor, bg.alpha > 0 {
+    if let bg = layer.backgroundColor, bg.alpha > 0, !backgroundIsCovered(layer, canvas, ctm) {
       context.coverageCache.fill(layer.roundedBoundsPath, of: layer, .rounded, paint: .solid(bg), in: canvas)
     }
     if layer.hasContent {
@@ -173,6 +173,23 @@ public final class Compositor {
       context.coverageCache.fill(
         layer.borderPath, of: layer, .border, rule: .evenOdd, paint: .solid(bc), in: canvas)
     }
+  }
+
+  /// Whether a sublayer paints opaque colour over every pixel the layer's background could reach
+  /// here (a list's background under a full-screen scroll view): then the background is not
+  /// drawn. Only under a hard clip, where every pixel drawn is fully covered.
+  private func backgroundIsCovered(_ layer: Layer, _ canvas: Canvas, _ ctm: Transform) -> Bool {
+    if canvas.hasSoftClip || layer.sublayers.isEmpty { return false }
+    let reach = IntRect(enclosing: ctm.apply(layer.bounds)).intersection(canvas.clipBounds)
+    if reach.isEmpty { return true }
+    for sub in layer.sublayers
+    where !sub.isHidden && sub.opacity >= 1 && sub.mask == nil && sub.transform.isIdentity {
+      guard let r = sub.opaqueInterior,
+        let d = Compositor.deviceInterior(r.offsetBy(dx: sub.frame.minX, dy: sub.frame.minY), ctm)
+      else { continue }
+      if d.intersection(reach) == reach { return true }
+    }
+    return false
   }
 
   /// The mask layer's alpha, rendered in the layer's coordinates.

@@ -73,6 +73,10 @@ public final class Canvas {
   /// The device pixels the current clip can reach (empty when everything is clipped out).
   public var clipBounds: IntRect { state.clipBounds }
 
+  /// Whether the clip has soft edges (a mask, or a rectangle off the pixel grid): then drawing
+  /// at its edges is only partly covered, and what lies under it partly shows.
+  public var hasSoftClip: Bool { state.clipMask != nil || state.pendingRect != nil }
+
   /// Pushes a copy of the graphics state (transform, clip, global alpha).
   public func save() {
     stack.append(state)

@@ -136,4 +136,39 @@ import Testing
     #expect(root.hitTest(Point(x: 50, y: 70)) === root)
     #expect(root.hitTest(Point(x: 150, y: 70)) === card)
   }
+
+  /// A background under an opaque sublayer that covers it is not drawn; under a soft clip
+  /// (rounded corners) it still is, since it shows through the partly covered edge pixels.
+  @Test func backgroundUnderAnOpaqueSublayer() throws {
+    for rounded in [false, true] {
+      let parent = Layer()
+      parent.frame = Rect(x: 4, y: 3, width: 40, height: 30)
+      parent.backgroundColor = .testRed
+      parent.cornerRadius = rounded ? 8 : 0
+      parent.masksToBounds = true
+      let cover = Layer()
+      cover.frame = parent.bounds
+      cover.backgroundColor = .testBlue
+      parent.addSublayer(cover)
+      let got = try render([parent], width: 48, height: 40)
+      // The same drawing done by hand: clip, background, then the cover.
+      let expected = try Surface(width: 48, height: 40)
+      let c = Canvas(surface: expected)
+      c.clear(.white)
+      c.transform = Transform(translationX: 4, y: 3)
+      let shape = Path(roundedRect: Rect(x: 0, y: 0, width: 40, height: 30), cornerRadius: rounded ? 8 : 0)
+      c.clip(to: shape)
+      c.fill(shape, paint: .solid(.testRed))
+      c.fill(Rect(x: 0, y: 0, width: 40, height: 30), paint: .solid(.testBlue))
+      let worst = zip(got.pixels, expected.pixels).map { a, b in
+        [0, 8, 16, 24].map { abs(Int((a >> $0) & 0xFF) - Int((b >> $0) & 0xFF)) }.max()!
+      }.max()!
+      #expect(worst <= 1, "rounded: \(rounded)")
+      if rounded {
+        // An edge pixel of the rounded corner mixes red in: green falls below the white-and-blue
+        // mix it would be without the background.
+        #expect(rgba(got[6, 5]).g < 200 && rgba(got[6, 5]).r > 0)
+      }
+    }
+  }
 }
