@@ -3,8 +3,13 @@ import SheenRaster
 
 /// Renders whole frames of a layer tree, splitting each frame into horizontal bands drawn on
 /// several threads (Blend2D's and LVGL's approach). Every band renders the whole tree clipped to
-/// itself, so the pixels are the same whatever the number of threads; the shadow and glyph
-/// caches are shared and locked.
+/// itself, so the pixels are the same whatever the number of threads and wherever the bands
+/// meet; the shadow and glyph caches are shared and locked.
+///
+/// There is one band per thread, and the bands' borders move from frame to frame so that each
+/// takes as long as the others: a band of the screen where cards crowd is drawn by a thread that
+/// has fewer rows (more, thinner bands would balance the work too, but every band walks the
+/// tree and draws anything it cuts in part).
 public final class FrameRenderer: @unchecked Sendable {
   /// Threads used per frame (1 draws on the caller's thread only).
   public let threads: Int
@@ -16,7 +21,9 @@ public final class FrameRenderer: @unchecked Sendable {
   private final class Band: @unchecked Sendable {
     let canvas: Canvas
     let compositor: Compositor
-    let rows: Range<Int>
+    var rows: Range<Int>
+    /// How long drawing the band took last time, written by the thread that drew it.
+    var seconds = 0.0
     init(surface: Surface, rows: Range<Int>, context: RenderContext) {
       canvas = Canvas(surface: surface)
       compositor = Compositor(context: context)
@@ -45,8 +52,11 @@ public final class FrameRenderer: @unchecked Sendable {
       // The tree is only read while bands are drawn (prepare() built everything lazy).
       let tree = SharedTree(layers: layers)
       DispatchQueue.concurrentPerform(iterations: bands.count) { i in
+        let start = DispatchTime.now().uptimeNanoseconds
         self.draw(bands[i], tree.layers, surface, transform, background, covered)
+        bands[i].seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
       }
+      rebalance(bands)
     }
     context.endFrame()
   }
@@ -78,11 +88,41 @@ public final class FrameRenderer: @unchecked Sendable {
     return best
   }
 
-  /// Bands for this surface: two per thread, so that an uneven band does not leave a thread
-  /// idle for long (one per thread was 20-50% slower at 2 threads; four per thread as fast as two,
-  /// with 5 MB more held in the bands' pools).
+  /// The rows of each band, top to bottom (for tests).
+  var bandRows: [Range<Int>] { bands.map(\.rows) }
+
+  /// Moves the borders between bands towards where each band would have taken as long as the
+  /// others last frame (the time of each band spread evenly over its rows), halfway, so that the
+  /// noise of one frame does not shake them.
+  private func rebalance(_ bands: [Band]) {
+    let total = bands.reduce(0) { $0 + $1.seconds }
+    guard total > 0, let last = bands.last else { return }
+    let rows = bands.map(\.rows)
+    let seconds = bands.map(\.seconds)
+    let minRows = 8
+    let share = total / Double(bands.count)
+    var band = 0
+    var spent = 0.0  // the time of the bands above `band`
+    for k in 1..<bands.count {
+      let goal = share * Double(k)
+      while band < bands.count - 1 && spent + seconds[band] < goal {
+        spent += seconds[band]
+        band += 1
+      }
+      let perRow = seconds[band] / Double(max(1, rows[band].count))
+      let ideal = Double(rows[band].lowerBound) + (perRow > 0 ? (goal - spent) / perRow : 0)
+      let old = rows[k].lowerBound
+      var border = old + Int(((ideal - Double(old)) / 2).rounded())
+      border = max(border, bands[k - 1].rows.lowerBound + minRows)
+      border = min(border, last.rows.upperBound - minRows * (bands.count - k))
+      bands[k - 1].rows = bands[k - 1].rows.lowerBound..<border
+      bands[k].rows = border..<bands[k].rows.upperBound
+    }
+  }
+
+  /// Bands for this surface: one per thread (`rebalance` moves their borders).
   private func bands(for surface: Surface) -> [Band] {
-    let count = threads == 1 ? 1 : min(surface.height, threads * 2)
+    let count = threads == 1 ? 1 : max(1, min(surface.height / 8, threads))
     if let first = bands.first, first.canvas.surface === surface, bands.count == count { return bands }
     var out: [Band] = []
     for i in 0..<count {

@@ -157,4 +157,36 @@ import Testing
       }
     }
   }
+
+  /// Band borders follow the work: with everything to draw in the top quarter, the top band
+  /// shrinks; and wherever the borders are, the pixels are those of one thread.
+  @Test func bandsFollowTheWorkWithTheSamePixels() throws {
+    var layers: [Layer] = []
+    for i in 0..<40 {
+      let l = Layer()
+      l.frame = Rect(x: Double(i % 8) * 18 + 2, y: Double(i / 8) * 5, width: 16, height: 4)
+      l.backgroundColor = .testRed
+      l.cornerRadius = 2
+      l.opacity = 0.9
+      let t = TextLayer()
+      t.frame = Rect(x: 0, y: 0, width: 16, height: 4)
+      t.string = "work \(i)"
+      t.fontSize = 4
+      l.addSublayer(t)
+      layers.append(l)
+    }
+    let renderer = FrameRenderer(threads: 2)
+    let one = FrameRenderer(threads: 1)
+    let s = try Surface(width: 150, height: 100)
+    let expected = try Surface(width: 150, height: 100)
+    for frame in 0..<12 {
+      for l in layers { l.frame.origin.x += frame % 2 == 0 ? 1 : -1 }
+      renderer.render(layers, into: s, background: .white)
+      one.render(layers, into: expected, background: .white)
+      #expect(s.pixels == expected.pixels, "frame \(frame), bands \(renderer.bandRows)")
+    }
+    let rows = renderer.bandRows
+    #expect(rows.count == 2 && rows[0].lowerBound == 0 && rows[1].upperBound == 100)
+    #expect(rows[0].count < rows[1].count, "bands \(rows)")
+  }
 }
