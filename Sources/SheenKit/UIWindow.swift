@@ -26,6 +26,8 @@ open class UIWindow: UIView, FrameLoopClient {
   public var renderer = FrameRenderer()
   /// The time of the latest event or frame, on the host's clock.
   public private(set) var currentTime: Double = 0
+  /// The tree drawn each frame, made once (a new array each frame was a heap allocation).
+  private lazy var roots = [layer.sheenLayer]
 
   private var pending: [PlatformEvent] = []
   private var touch: UITouch?
@@ -64,8 +66,7 @@ open class UIWindow: UIView, FrameLoopClient {
   public func renderFrame(into surface: Surface, time: Double) {
     advance(to: time)
     let s = Double(scale)
-    renderer.render(
-      [layer.sheenLayer], into: surface, transform: Transform(scaleX: s, y: s), background: .black)
+    renderer.render(roots, into: surface, transform: Transform(scaleX: s, y: s), background: .black)
   }
 
   /// Lays out and advances animations and scrolling to `time` without drawing.

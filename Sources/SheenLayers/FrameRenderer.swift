@@ -16,18 +16,25 @@ public final class FrameRenderer: @unchecked Sendable {
   /// The caches and counters shared by every band.
   public let context: RenderContext
   private var bands: [Band] = []
+  /// The threads that draw all bands but the first, started with the first frame that has two.
+  private var workers: BandWorkers?
+
+  deinit { workers?.stop() }
 
   /// One band's canvas and compositor, kept from frame to frame.
   private final class Band: @unchecked Sendable {
     let canvas: Canvas
     let compositor: Compositor
     var rows: Range<Int>
+    /// The rows it had when it was last drawn (`rebalance` reads them while it moves `rows`).
+    var drawnRows: Range<Int>
     /// How long drawing the band took last time, written by the thread that drew it.
     var seconds = 0.0
     init(surface: Surface, rows: Range<Int>, context: RenderContext) {
       canvas = Canvas(surface: surface)
       compositor = Compositor(context: context)
       self.rows = rows
+      drawnRows = rows
     }
   }
 
@@ -39,6 +46,8 @@ public final class FrameRenderer: @unchecked Sendable {
   }
 
   /// Clears `surface` to `background` and renders `layers` with `transform` (points to pixels).
+  /// The array is kept while band threads draw: pass one made once, not a literal made each
+  /// frame, to allocate nothing.
   public func render(
     _ layers: [Layer], into surface: Surface, transform: Transform = .identity, background: Color = .clear
   ) {
@@ -50,15 +59,36 @@ public final class FrameRenderer: @unchecked Sendable {
       draw(bands[0], layers, surface, transform, background, covered)
     } else {
       // The tree is only read while bands are drawn (prepare() built everything lazy).
-      let tree = SharedTree(layers: layers)
-      DispatchQueue.concurrentPerform(iterations: bands.count) { i in
-        let start = DispatchTime.now().uptimeNanoseconds
-        self.draw(bands[i], tree.layers, surface, transform, background, covered)
-        bands[i].seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+      if workers?.count != bands.count - 1 {
+        workers?.stop()
+        workers = BandWorkers(count: bands.count - 1) { [unowned self] i in self.drawBand(i) }
       }
+      frame = Frame(
+        layers: layers, surface: surface, transform: transform, background: background, covered: covered)
+      workers?.run()
+      frame = nil
       rebalance(bands)
     }
     context.endFrame()
+  }
+
+  /// What the band threads draw: set while they draw it, and only read then.
+  private struct Frame {
+    let layers: [Layer]
+    let surface: Surface
+    let transform: Transform
+    let background: Color
+    let covered: IntRect?
+  }
+  private var frame: Frame?
+
+  /// Draws band `i` of `frame`, timing it (on a band thread).
+  private func drawBand(_ i: Int) {
+    guard let f = frame else { return }
+    let b = bands[i]
+    let start = DispatchTime.now().uptimeNanoseconds
+    draw(b, f.layers, f.surface, f.transform, f.background, f.covered)
+    b.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
   }
 
   private func draw(
@@ -97,21 +127,21 @@ public final class FrameRenderer: @unchecked Sendable {
   private func rebalance(_ bands: [Band]) {
     let total = bands.reduce(0) { $0 + $1.seconds }
     guard total > 0, let last = bands.last else { return }
-    let rows = bands.map(\.rows)
-    let seconds = bands.map(\.seconds)
+    for b in bands { b.drawnRows = b.rows }
     let minRows = 8
     let share = total / Double(bands.count)
     var band = 0
     var spent = 0.0  // the time of the bands above `band`
     for k in 1..<bands.count {
       let goal = share * Double(k)
-      while band < bands.count - 1 && spent + seconds[band] < goal {
-        spent += seconds[band]
+      while band < bands.count - 1 && spent + bands[band].seconds < goal {
+        spent += bands[band].seconds
         band += 1
       }
-      let perRow = seconds[band] / Double(max(1, rows[band].count))
-      let ideal = Double(rows[band].lowerBound) + (perRow > 0 ? (goal - spent) / perRow : 0)
-      let old = rows[k].lowerBound
+      let drawn = bands[band].drawnRows
+      let perRow = bands[band].seconds / Double(max(1, drawn.count))
+      let ideal = Double(drawn.lowerBound) + (perRow > 0 ? (goal - spent) / perRow : 0)
+      let old = bands[k].drawnRows.lowerBound
       var border = old + Int(((ideal - Double(old)) / 2).rounded())
       border = max(border, bands[k - 1].rows.lowerBound + minRows)
       border = min(border, last.rows.upperBound - minRows * (bands.count - k))
@@ -133,9 +163,4 @@ public final class FrameRenderer: @unchecked Sendable {
     bands = out
     return out
   }
-}
-
-/// The layer tree handed to band threads, which only read it.
-private struct SharedTree: @unchecked Sendable {
-  let layers: [Layer]
 }

@@ -459,10 +459,10 @@ public final class Canvas {
     maskPool.append((m, generation))
   }
 
-  /// Frees pooled group surfaces and masks that were not given back in the last `age` calls: a
+  /// Frees pooled group surfaces and masks that were not given back in the last `age` calls (10 s at 60 Hz): a
   /// renderer calls it once a frame, so that storage a rare event needed (a shadow blurred once,
   /// a group as large as the screen) is not held for good, while what frames use stays.
-  public func trimPools(age: Int = 120) {
+  public func trimPools(age: Int = 600) {
     generation += 1
     let keep = generation - age
     groupPool.removeAll { $0.returned < keep }

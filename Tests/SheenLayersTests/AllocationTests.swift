@@ -53,9 +53,9 @@ import Testing
     // The demo (scrolling UIKit-style views, animations advanced every frame): the timed loop
     // allocates a few times once (its first frame), then never; so running three times as many
     // frames allocates no more.
-    func allocations(frames: Int) throws -> Int? {
+    func allocations(frames: Int, threads: Int) throws -> Int? {
       let text = try bench([
-        "--offscreen", "--threads", "1", "--size", "400x300", "--frames", "\(frames)", "--plot",
+        "--offscreen", "--threads", "\(threads)", "--size", "400x300", "--frames", "\(frames)", "--plot",
         dir.appendingPathComponent("plot.png").path,
       ])
       #expect(text.contains("blurs per frame 0.00, glyph rasterizations per frame 0.00"), "\(text)")
@@ -65,10 +65,14 @@ import Testing
       }
       return Int(text[r].dropFirst().prefix { $0.isNumber })
     }
-    let short = try allocations(frames: 200)
-    let long = try allocations(frames: 600)
-    #expect(
-      short != nil && short == long,
-      "allocations in 200 frames: \(String(describing: short)), in 600: \(String(describing: long))")
+    // On one thread, and on two (the band threads wait on semaphores: nothing allocated).
+    for threads in [1, 2] {
+      let short = try allocations(frames: 200, threads: threads)
+      let long = try allocations(frames: 600, threads: threads)
+      #expect(
+        short != nil && short == long,
+        "\(threads) thread(s): allocations in 200 frames: \(String(describing: short)), in 600: \(String(describing: long))"
+      )
+    }
   }
 }
