@@ -9,14 +9,16 @@
 /// runs and of runs with a coverage per pixel, in device pixels relative to the path's own
 /// placement. Immutable once made, so any thread may draw it.
 public final class Coverage: @unchecked Sendable {
-  /// One run of a row: `count` pixels from `x`, all with coverage `alpha`, or each with its own
-  /// (`alphas[start...]`) when `start >= 0`.
+  /// One run of a row, in 8 bytes: `count` pixels from column `bounds.x + x`, each with its own
+  /// coverage (`alphas[start...]`) when `start >= 0`, else all with coverage `-1 - start`.
   struct Run {
-    var x: Int32
-    var count: Int32
+    var x: UInt16
+    var count: UInt16
     var start: Int32
-    var alpha: UInt8
   }
+
+  /// The widest recording: run columns are 16-bit.
+  static let maxWidth = Int(UInt16.max)
 
   /// The rows covered, in device pixels of the recording.
   public let bounds: IntRect
@@ -102,14 +104,14 @@ public final class Coverage: @unchecked Sendable {
             let row = y - dy - bounds.y
             for i in Int(starts[row])..<Int(starts[row + 1]) {
               let r = runs[i]
-              let x = Int(r.x) + dx
+              let x = bounds.x + Int(r.x) + dx
               var a = max(x, cx0)
               let b = min(x + Int(r.count), cx1)
               if b <= a { continue }
               // Emits [a, e) of this run.
               func emit(_ e: Int) {
                 if r.start < 0 {
-                  sink.solidSpan(y: y, x: a, count: e - a, alpha: r.alpha)
+                  sink.solidSpan(y: y, x: a, count: e - a, alpha: UInt8(truncatingIfNeeded: -1 - r.start))
                 } else {
                   sink.maskSpan(
                     y: y, x: a, alphas: alphas.baseAddress! + (Int(r.start) + a - x), count: e - a)
@@ -151,12 +153,12 @@ struct CoverageRecorder: SpanSink {
 
   mutating func solidSpan(y: Int, x: Int, count: Int, alpha: UInt8) {
     advance(to: y - bounds.y)
-    runs.append(Coverage.Run(x: Int32(x), count: Int32(count), start: -1, alpha: alpha))
+    runs.append(Coverage.Run(x: UInt16(x - bounds.x), count: UInt16(count), start: -1 - Int32(alpha)))
   }
 
   mutating func maskSpan(y: Int, x: Int, alphas src: UnsafePointer<UInt8>, count: Int) {
     advance(to: y - bounds.y)
-    runs.append(Coverage.Run(x: Int32(x), count: Int32(count), start: Int32(alphas.count), alpha: 0))
+    runs.append(Coverage.Run(x: UInt16(x - bounds.x), count: UInt16(count), start: Int32(alphas.count)))
     alphas.append(contentsOf: UnsafeBufferPointer(start: src, count: count))
   }
 
@@ -179,7 +181,9 @@ extension Canvas {
       abs(extent.minX) < 1e9, abs(extent.maxX) < 1e9, abs(extent.minY) < 1e9, abs(extent.maxY) < 1e9
     else { return nil }
     let b = IntRect(enclosing: extent)
-    guard !b.isEmpty, b.width * b.height <= Canvas.maxRecordedArea else { return nil }
+    guard !b.isEmpty, b.width <= Coverage.maxWidth, b.width * b.height <= Canvas.maxRecordedArea else {
+      return nil
+    }
     var recorder = CoverageRecorder(bounds: b)
     rasterizer.fill(path, transform: transform, rule: rule, clip: b, into: &recorder)
     return recorder.finish()
