@@ -52,6 +52,7 @@ public final class FrameRenderer: @unchecked Sendable {
     _ layers: [Layer], into surface: Surface, transform: Transform = .identity, background: Color = .clear
   ) {
     Layer.prepareForDrawingTree(layers)
+    let workBefore = cacheWork()
     let bands = self.bands(for: surface)
     let covered = opaqueCover(layers, transform)
     if bands.count == 1 {
@@ -70,7 +71,38 @@ public final class FrameRenderer: @unchecked Sendable {
       rebalance(bands)
     }
     context.endFrame()
+    releaseFreedMemoryAfterWork(cacheWork() != workBefore)
   }
+
+  /// Blurs and shape rasterizations so far (only compared, so a reset between frames is harmless).
+  private func cacheWork() -> Int {
+    let s = context.statistics
+    return s.blurs + s.shapeRasterizations
+  }
+
+  private var framesSinceTrim = 0
+  private var workSinceTrim = false
+
+  /// Filling caches (blurring shadows, recording shapes, on the threads that drew them) leaves
+  /// freed scratch memory scattered through the allocator's heaps, which it keeps. Once things
+  /// have been quiet for two seconds of frames after such work, hand it back to the system
+  /// (glibc's `malloc_trim`; elsewhere nothing): steady scrolling never pays for this.
+  private func releaseFreedMemoryAfterWork(_ worked: Bool) {
+    framesSinceTrim += 1
+    if worked {
+      workSinceTrim = true
+      framesSinceTrim = 0
+      return
+    }
+    guard workSinceTrim, framesSinceTrim >= 120 else { return }
+    workSinceTrim = false
+    FrameRenderer.mallocTrim?(0)
+  }
+
+  private static let mallocTrim: (@convention(c) (Int) -> Int32)? = {
+    guard let h = dlopen(nil, RTLD_NOW), let f = dlsym(h, "malloc_trim") else { return nil }
+    return unsafeBitCast(f, to: (@convention(c) (Int) -> Int32).self)
+  }()
 
   /// What the band threads draw: set while they draw it, and only read then.
   private struct Frame {
