@@ -182,8 +182,7 @@ public final class Compositor {
     if canvas.hasSoftClip || layer.sublayers.isEmpty { return false }
     let reach = IntRect(enclosing: ctm.apply(layer.bounds)).intersection(canvas.clipBounds)
     if reach.isEmpty { return true }
-    for sub in layer.sublayers
-    where !sub.isHidden && sub.opacity >= 1 && sub.mask == nil && sub.transform.isIdentity {
+    for sub in layer.sublayers where sub.drawsPlainly {
       guard let r = sub.opaqueInterior,
         let d = Compositor.deviceInterior(r.offsetBy(dx: sub.frame.minX, dy: sub.frame.minY), ctm)
       else { continue }

@@ -34,22 +34,9 @@ final class CoverageCache: Sendable {
     let fx: Int32, fy: Int32
   }
 
-  struct Entry {
-    let coverage: Coverage
-    var lastUsed: UInt64
-  }
-
-  struct State {
-    var entries: [Key: Entry] = [:]
-    var frame: UInt64 = 0
-    var bytes = 0
-  }
-
-  private let state = Mutex(State())
+  private let table = FrameCache<Key, Coverage>(budget: 8 << 20, maxEntries: 8192)
   /// Shapes rasterized into the cache (each miss), since the last reset.
   let recordings = Atomic<Int>(0)
-  /// Memory the cache may hold before entries unused for two frames are dropped.
-  let budget = 8 << 20
   static let steps = 256.0
 
   /// Fills `path`, the layer's `shape` (in the canvas' user space), with `paint`.
@@ -93,43 +80,24 @@ final class CoverageCache: Sendable {
   ) -> (Coverage, Int, Int)? {
     let t = canvas.transform
     guard t.tx.isFinite, t.ty.isFinite, abs(t.tx) < 1e9, abs(t.ty) < 1e9 else { return nil }
-    let qx = (t.tx * CoverageCache.steps).rounded()
-    let qy = (t.ty * CoverageCache.steps).rounded()
-    let ix = (qx / CoverageCache.steps).rounded(.down)
-    let iy = (qy / CoverageCache.steps).rounded(.down)
+    let (ix, fx) = snapTranslation(t.tx, steps: CoverageCache.steps)
+    let (iy, fy) = snapTranslation(t.ty, steps: CoverageCache.steps)
     let key = Key(
       layer: ObjectIdentifier(layer), version: layer.contentVersion, shape: shape, a: t.a, b: t.b, c: t.c,
-      d: t.d, fx: Int32(qx - ix * CoverageCache.steps), fy: Int32(qy - iy * CoverageCache.steps))
-    let hit = state.withLock { st -> Coverage? in
-      guard let i = st.entries.index(forKey: key) else { return nil }
-      st.entries.values[i].lastUsed = st.frame
-      return st.entries.values[i].coverage
-    }
-    if let hit { return (hit, Int(ix), Int(iy)) }
+      d: t.d, fx: Int32(fx), fy: Int32(fy))
+    if let hit = table.value(for: key) { return (hit, ix, iy) }
     var at = t
     at.tx = Double(key.fx) / CoverageCache.steps
     at.ty = Double(key.fy) / CoverageCache.steps
     guard let recorded = canvas.recordCoverage(path(), transform: at, rule: rule) else { return nil }
     recordings.add(1, ordering: .relaxed)
-    state.withLock { st in
-      let old = st.entries.updateValue(Entry(coverage: recorded, lastUsed: st.frame), forKey: key)
-      st.bytes += recorded.byteCount - (old?.coverage.byteCount ?? 0)
-    }
-    return (recorded, Int(ix), Int(iy))
+    table.store(recorded, bytes: recorded.byteCount, for: key)
+    return (recorded, ix, iy)
   }
 
   /// Bytes of recordings held.
-  var bytes: Int { state.withLock { $0.bytes } }
+  var bytes: Int { table.bytes }
 
   /// Ends a frame: drops entries not used recently when over budget.
-  func endFrame() {
-    state.withLock { st in
-      st.frame += 1
-      if st.bytes <= budget && st.entries.count < 8192 { return }
-      for (k, e) in st.entries where e.lastUsed + 2 < st.frame {
-        st.entries[k] = nil
-        st.bytes -= e.coverage.byteCount
-      }
-    }
-  }
+  func endFrame() { table.endFrame() }
 }

@@ -353,6 +353,10 @@ open class Layer {
     return bounds.insetBy(dx: inset, dy: inset)
   }
 
+  /// Whether the layer draws straight into its parent, so that what it covers with opaque colour
+  /// covers the parent there too: shown, fully opaque, unmasked, untransformed.
+  var drawsPlainly: Bool { !isHidden && opacity >= 1 && mask == nil && transform.isIdentity }
+
   /// Sets `opaqueInterior` from the layer's background and its sublayers' (already computed).
   private func computeOpaqueInterior() {
     opaqueParts.removeAll(keepingCapacity: true)
@@ -368,8 +372,7 @@ open class Layer {
       opaqueParts.insert(r, at: i)
     }
     if let bg = backgroundColor, bg.alpha >= 1 { consider(insideCorners) }
-    for sub in sublayers
-    where !sub.isHidden && sub.opacity >= 1 && sub.mask == nil && sub.transform.isIdentity {
+    for sub in sublayers where sub.drawsPlainly {
       guard let r = sub.opaqueInterior else { continue }
       let inParent = r.offsetBy(dx: sub.frame.minX, dy: sub.frame.minY)
       consider(masksToBounds ? inParent.intersection(insideCorners) : inParent)

@@ -1,5 +1,4 @@
 import SheenRaster
-import Synchronization
 
 /// Blurred shadow masks kept from frame to frame, as coverage runs (`Coverage(mask:)`): the
 /// zeros around a shadow and the 255s inside it take almost no memory, and the inside draws as
@@ -24,12 +23,11 @@ final class ShadowCache: Sendable {
     let sigma: Double
   }
 
+  /// A kept shadow: its coverage, and where it lies relative to the layer's integer device origin.
   struct Entry {
     let mask: Coverage
-    /// The mask's origin relative to the layer's integer device origin.
     let relX: Int
     let relY: Int
-    var lastUsed: UInt64
   }
 
   /// A shadow ready to draw: its coverage, to be offset by (dx, dy) device pixels.
@@ -39,22 +37,7 @@ final class ShadowCache: Sendable {
     let dy: Int
   }
 
-  struct State {
-    var entries: [Key: Entry] = [:]
-    var frame: UInt64 = 0
-    var bytes = 0
-  }
-
-  private let state = Mutex(State())
-  /// Memory the cache may hold before unused entries are dropped.
-  let budget = 32 << 20
-
-  /// Splits a translation into an integer origin and a fraction in `steps`ths of a pixel.
-  private func snap(_ v: Double, _ steps: Double) -> (Int, Int) {
-    let q = (v * steps).rounded()
-    let whole = (q / steps).rounded(.down)
-    return (Int(whole), Int(q - whole * steps))
-  }
+  private let table = FrameCache<Key, Entry>(budget: 32 << 20, maxEntries: 4096)
 
   private func key(_ layer: Layer?, _ path: Path?, _ version: Int, _ ctm: Transform, _ sigma: Double) -> (
     Key, Int, Int
@@ -62,8 +45,8 @@ final class ShadowCache: Sendable {
     // Under a blur of 2 pixels or more a sub-pixel shift changes no pixel by more than a level or
     // two: whole pixels then, quarter pixels for sharper shadows.
     let steps: Double = sigma >= 2 ? 1 : 4
-    let (ix, fx) = snap(ctm.tx, steps)
-    let (iy, fy) = snap(ctm.ty, steps)
+    let (ix, fx) = snapTranslation(ctm.tx, steps: steps)
+    let (iy, fy) = snapTranslation(ctm.ty, steps: steps)
     let k = Key(
       layer: layer.map(ObjectIdentifier.init), path: path, version: version, a: ctm.a, b: ctm.b, c: ctm.c,
       d: ctm.d,
@@ -72,21 +55,14 @@ final class ShadowCache: Sendable {
   }
 
   private func hit(_ k: Key, _ ix: Int, _ iy: Int) -> Placed? {
-    state.withLock { st in
-      guard let i = st.entries.index(forKey: k) else { return nil }
-      st.entries.values[i].lastUsed = st.frame
-      let e = st.entries.values[i]
-      return Placed(mask: e.mask, dx: ix + e.relX - e.mask.bounds.x, dy: iy + e.relY - e.mask.bounds.y)
-    }
+    guard let e = table.value(for: k) else { return nil }
+    return Placed(mask: e.mask, dx: ix + e.relX - e.mask.bounds.x, dy: iy + e.relY - e.mask.bounds.y)
   }
 
   private func store(_ k: Key, _ blurred: AlphaMask, _ ix: Int, _ iy: Int) -> Placed {
     let mask = Coverage(mask: blurred)
-    state.withLock { st in
-      let old = st.entries.updateValue(
-        Entry(mask: mask, relX: mask.bounds.x - ix, relY: mask.bounds.y - iy, lastUsed: st.frame), forKey: k)
-      st.bytes += mask.byteCount - (old?.mask.byteCount ?? 0)
-    }
+    table.store(
+      Entry(mask: mask, relX: mask.bounds.x - ix, relY: mask.bounds.y - iy), bytes: mask.byteCount, for: k)
     return Placed(mask: mask, dx: 0, dy: 0)
   }
 
@@ -136,17 +112,8 @@ final class ShadowCache: Sendable {
   }
 
   /// Bytes of masks held.
-  var bytes: Int { state.withLock { $0.bytes } }
+  var bytes: Int { table.bytes }
 
   /// Ends a frame: drops entries not used recently when over budget.
-  func endFrame() {
-    state.withLock { st in
-      st.frame += 1
-      if st.bytes <= budget && st.entries.count < 4096 { return }
-      for (k, e) in st.entries where e.lastUsed + 2 < st.frame {
-        st.entries[k] = nil
-        st.bytes -= e.mask.byteCount
-      }
-    }
-  }
+  func endFrame() { table.endFrame() }
 }

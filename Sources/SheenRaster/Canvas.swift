@@ -46,7 +46,7 @@ public final class Canvas {
   var generation = 0
   /// Storage for the rectangle of `clip(to: Rect)`.
   var rectPath = Path()
-  /// Storage for the holes of `draw(mask:paint:offsetX:offsetY:skipping:)`.
+  /// Storage for `cuts(_:within:)`.
   var holeBuffer: [IntRect] = []
 
   /// A canvas drawing onto `surface`, with the identity transform and no clip.
@@ -300,14 +300,7 @@ public final class Canvas {
     if r.isEmpty || state.globalAlpha <= 0 { return }
     resolveClip(for: Rect(r))
     let sink = makeSink(Shader(paint, ctm: state.transform))
-    // The holes that cut this area, left to right (a reused buffer: no allocation per call).
-    holeBuffer.removeAll(keepingCapacity: true)
-    for h in holes {
-      let c = h.intersection(r)
-      if !c.isEmpty { holeBuffer.append(c) }
-    }
-    if holeBuffer.count > 1 { holeBuffer.sort { $0.x < $1.x } }
-    let cuts = holeBuffer
+    let cuts = cuts(holes, within: r)
     for y in r.y..<r.maxY {
       let row = mask.row(y - placed.y)
       var x = r.x
@@ -317,6 +310,18 @@ public final class Canvas {
       }
       if x < r.maxX { sink.maskSpan(y: y, x: x, alphas: row + (x - placed.x), count: r.maxX - x) }
     }
+  }
+
+  /// The parts of `holes` inside `area`, left to right, in a reused buffer (no allocation per
+  /// call): what `draw(mask:)` and `fill(_:offsetX:offsetY:paint:skipping:)` leave alone.
+  func cuts(_ holes: [IntRect], within area: IntRect) -> [IntRect] {
+    holeBuffer.removeAll(keepingCapacity: true)
+    for h in holes {
+      let c = h.intersection(area)
+      if !c.isEmpty { holeBuffer.append(c) }
+    }
+    if holeBuffer.count > 1 { holeBuffer.sort { $0.x < $1.x } }
+    return holeBuffer
   }
 
   /// Draws a surface placed by `transform` (its pixel (0, 0) at the user-space origin, one pixel

@@ -61,11 +61,7 @@ public final class AlphaMask: @unchecked Sendable {
   @exclusivity(unchecked) private var runsCapacity: Int
 
   /// The known fully covered run of row `y` (mask coordinates), or an empty range.
-  @inline(__always) public func solidRun(_ y: Int) -> Range<Int> {
-    guard y >= 0, y < height else { return 0..<0 }
-    let r = runs[y]
-    return Int(r.x)..<Int(max(r.x, r.y))
-  }
+  public func solidRun(_ y: Int) -> Range<Int> { view.solidRun(y) }
 
   /// Forgets every row's solid run.
   public func clearSolidRuns() {

@@ -203,18 +203,8 @@ extension Canvas {
     let b = coverage.bounds
     resolveClip(for: Rect(IntRect(x: b.x + offsetX, y: b.y + offsetY, width: b.width, height: b.height)))
     var sink = makeSink(shader)
-    if holes.isEmpty {
-      coverage.replay(dx: offsetX, dy: offsetY, clip: clip, into: &sink)
-      return
-    }
-    // The holes that cut this area, left to right (a reused buffer: no allocation per call).
-    holeBuffer.removeAll(keepingCapacity: true)
-    for h in holes {
-      let c = h.intersection(clip)
-      if !c.isEmpty { holeBuffer.append(c) }
-    }
-    if holeBuffer.count > 1 { holeBuffer.sort { $0.x < $1.x } }
-    coverage.replay(dx: offsetX, dy: offsetY, clip: clip, skipping: holeBuffer, into: &sink)
+    let cuts = holes.isEmpty ? holes : cuts(holes, within: clip)
+    coverage.replay(dx: offsetX, dy: offsetY, clip: clip, skipping: cuts, into: &sink)
   }
 
   /// Intersects the clip with recorded coverage moved by whole device pixels.

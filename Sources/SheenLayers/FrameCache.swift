@@ -1,0 +1,69 @@
+import SheenRaster
+import Synchronization
+
+/// A table kept from frame to frame, for the shadow and coverage caches: locked, since the bands
+/// of a frame look things up on several threads; at the end of a frame, once it holds more than
+/// its budget (bytes or entries), the entries not used in the last two frames go.
+final class FrameCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+  private struct Entry {
+    let value: Value
+    let bytes: Int
+    var lastUsed: UInt64
+  }
+
+  private struct State {
+    var entries: [Key: Entry] = [:]
+    var frame: UInt64 = 0
+    var bytes = 0
+  }
+
+  private let state = Mutex(State())
+  /// Memory the table may hold before unused entries are dropped.
+  let budget: Int
+  let maxEntries: Int
+
+  init(budget: Int, maxEntries: Int) {
+    self.budget = budget
+    self.maxEntries = maxEntries
+  }
+
+  /// The value kept for `key`, marked as used in this frame (one hash: updated in place).
+  func value(for key: Key) -> Value? {
+    state.withLock { st in
+      guard let i = st.entries.index(forKey: key) else { return nil }
+      st.entries.values[i].lastUsed = st.frame
+      return st.entries.values[i].value
+    }
+  }
+
+  /// Keeps `value`, which holds `bytes` bytes, for `key`.
+  func store(_ value: Value, bytes: Int, for key: Key) {
+    state.withLock { st in
+      let old = st.entries.updateValue(Entry(value: value, bytes: bytes, lastUsed: st.frame), forKey: key)
+      st.bytes += bytes - (old?.bytes ?? 0)
+    }
+  }
+
+  /// Bytes held.
+  var bytes: Int { state.withLock { $0.bytes } }
+
+  /// Ends a frame: drops entries not used recently when over budget.
+  func endFrame() {
+    state.withLock { st in
+      st.frame += 1
+      if st.bytes <= budget && st.entries.count < maxEntries { return }
+      for (k, e) in st.entries where e.lastUsed + 2 < st.frame {
+        st.entries[k] = nil
+        st.bytes -= e.bytes
+      }
+    }
+  }
+}
+
+/// Splits a device translation into whole pixels and a fraction in `steps`ths of a pixel (what
+/// the caches key by, so that a shape moved by whole pixels finds its entry).
+func snapTranslation(_ v: Double, steps: Double) -> (whole: Int, fraction: Int) {
+  let q = (v * steps).rounded()
+  let whole = (q / steps).rounded(.down)
+  return (Int(whole), Int(q - whole * steps))
+}
