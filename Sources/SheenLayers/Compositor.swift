@@ -100,7 +100,7 @@ public final class Compositor {
     }
     // The shadow takes the alpha of everything the layer draws. A cached one is drawn, then the
     // body straight onto the canvas.
-    let signature = subtreeSignature(layer)
+    let signature = layer.subtreeSignature
     if let s = context.shadowCache.cachedAlphaShadow(
       layer: layer, signature: signature, ctm: ctm, sigma: sigma)
     {
@@ -214,22 +214,6 @@ public final class Compositor {
   /// A conservative device-space bound of background, content, sublayers and border.
   func bodyExtent(_ layer: Layer, _ ctm: Transform) -> Rect {
     ctm.apply(layer.localBodyExtent).insetBy(dx: -2, dy: -2)
-  }
-
-  /// Changes whenever anything a layer's subtree draws changes, but not when the layer moves.
-  func subtreeSignature(_ layer: Layer) -> Int {
-    var h = Hasher()
-    func visit(_ l: Layer, _ root: Bool) {
-      h.combine(ObjectIdentifier(l))
-      h.combine(l.contentVersion)
-      h.combine(l.isHidden)
-      h.combine(l.opacity)
-      if !root { h.combine(l.transformToSuperlayer) }
-      for s in l.sublayers { visit(s, false) }
-      if let m = l.mask { visit(m, false) }
-    }
-    visit(layer, true)
-    return h.finalize()
   }
 }
 

@@ -314,11 +314,44 @@ open class Layer {
   }
 
   private func prepareTree() {
+    preparedSignature = nil
     prepareCaches()
     if let m = mask, m.needsPrepare { m.prepareTree() }
     for s in sublayers where s.needsPrepare { s.prepareTree() }
     computeLocalExtents()
     needsPrepare = false
+    // A shadow drawn from the layer's alpha is cached under this signature: worked out here,
+    // once per change, rather than by every band of every frame.
+    if shadowVisible && shadowPath == nil { _ = subtreeSignature }
+  }
+
+  /// `subtreeSignature` as last worked out, if nothing in the subtree changed since: reset for
+  /// every layer that is prepared, which is every layer on the path to a change.
+  private var preparedSignature: Int?
+
+  /// Changes whenever anything the layer's subtree draws changes (content, visibility, opacity,
+  /// sublayers and masks and where they sit), but not when the layer itself moves: the key of a
+  /// shadow made from its alpha. Reuses the signatures of subtrees that did not change; call it
+  /// where the tree is prepared, or on a tree that no other thread is drawing.
+  var subtreeSignature: Int {
+    if let s = preparedSignature, !needsPrepare { return s }
+    var h = Hasher()
+    h.combine(ObjectIdentifier(self))
+    h.combine(contentVersion)
+    h.combine(isHidden)
+    h.combine(opacity)
+    for s in sublayers {
+      h.combine(s.subtreeSignature)
+      h.combine(s.transformToSuperlayer)
+    }
+    if let m = mask {
+      h.combine(m.subtreeSignature)
+      h.combine(m.transformToSuperlayer)
+    }
+    let s = h.finalize()
+    // Kept only where a change will reset it: once prepared, a change marks the path to it.
+    if !needsPrepare { preparedSignature = s }
+    return s
   }
 
   /// What the layer's body (background, content, sublayers, border) can cover, in its own

@@ -113,6 +113,74 @@ import Testing
     #expect(compositor.context.statistics.blurs == 2)
   }
 
+  /// A shadow made from a layer's alpha is keyed by a signature of its subtree, kept between
+  /// frames: every change anywhere below the layer (however deep, in a mask too) must make a new
+  /// one, and so a new blur whose pixels equal a fresh render's.
+  @Test func aShadowFollowsEveryChangeBelowIt() throws {
+    let card = Layer()
+    card.frame = Rect(x: 10, y: 10, width: 60, height: 40)
+    card.shadowOpacity = 0.5
+    card.shadowRadius = 2
+    let row = Layer()
+    row.frame = card.bounds
+    card.addSublayer(row)
+    let dot = Layer()
+    dot.frame = Rect(x: 5, y: 5, width: 20, height: 10)
+    dot.backgroundColor = .white
+    row.addSublayer(dot)
+    let compositor = Compositor()
+    _ = try render([card], width: 90, height: 70, compositor: compositor)
+    let changes: [(String, () -> Void)] = [
+      ("a grandchild's colour", { dot.backgroundColor = Color(red: 1, green: 0, blue: 0, alpha: 0.5) }),
+      ("a grandchild moving", { dot.frame.origin.x += 7 }),
+      ("a grandchild hidden", { dot.isHidden = true }),
+      // (Shown again as it was, it would find the earlier blur still cached.)
+      (
+        "a grandchild shown at another opacity",
+        {
+          dot.isHidden = false
+          dot.opacity = 0.4
+        }
+      ),
+      (
+        "a new great-grandchild",
+        {
+          let l = Layer()
+          l.frame = Rect(x: 1, y: 1, width: 4, height: 4)
+          l.backgroundColor = .white
+          dot.addSublayer(l)
+        }
+      ),
+      (
+        "a mask on the row",
+        {
+          let m = Layer()
+          m.frame = Rect(x: 0, y: 0, width: 30, height: 40)
+          m.backgroundColor = .white
+          row.mask = m
+        }
+      ),
+      ("the mask's size", { row.mask?.frame.size.width = 50 }),
+    ]
+    for (what, change) in changes {
+      compositor.context.resetStatistics()
+      change()
+      let drawn = try render([card], width: 90, height: 70, compositor: compositor)
+      #expect(compositor.context.statistics.blurs == 1, "\(what)")
+      let fresh = try render([card], width: 90, height: 70)
+      #expect(drawn.pixels == fresh.pixels, "\(what)")
+    }
+    // Moving the card itself, or a change beside it, keeps its shadow.
+    let other = Layer()
+    other.frame = Rect(x: 0, y: 60, width: 5, height: 5)
+    other.backgroundColor = .white
+    compositor.context.resetStatistics()
+    card.frame.origin.y += 3
+    other.backgroundColor = .black
+    _ = try render([card, other], width: 90, height: 70, compositor: compositor)
+    #expect(compositor.context.statistics.blurs == 0)
+  }
+
   @Test func hitTestingHonoursTransformsClipsAndHidden() {
     let root = Layer()
     root.frame = Rect(x: 0, y: 0, width: 200, height: 200)
