@@ -93,7 +93,12 @@ public final class Canvas {
   }
 
   /// A cleared mask of the given placement, from the pool when one is big enough.
-  func takeMask(_ r: IntRect) -> AlphaMask? {
+  ///
+  /// `r` is often `extent` (what is drawn, on the surface) cut by the clip; a band's clip
+  /// border moves every frame, and each new largest cut would allocate again. So a new mask
+  /// holds the whole extent, rounded up to a power of two (at most the surface's size), and
+  /// twice the rows.
+  func takeMask(_ r: IntRect, within extent: IntRect? = nil) -> AlphaMask? {
     let needed = r.width * r.height
     var best: Int? = nil
     for (i, m) in maskPool.enumerated() where m.mask.capacity >= needed {
@@ -104,7 +109,14 @@ public final class Canvas {
       m.reshape(width: r.width, height: r.height, originX: r.x, originY: r.y)
       return m
     }
-    return try? AlphaMask(width: r.width, height: r.height, originX: r.x, originY: r.y)
+    let whole = extent.map { $0.intersection(target.bounds) } ?? r
+    let wanted = max(needed, whole.width * whole.height, 1)
+    let reserve = max(
+      needed,
+      min(1 << (Int.bitWidth - (wanted - 1).leadingZeroBitCount), target.bounds.width * target.bounds.height))
+    return try? AlphaMask(
+      width: r.width, height: r.height, originX: r.x, originY: r.y, reserving: reserve,
+      reservingRows: 2 * max(r.height, whole.height))
   }
 
   /// Applies `t` before the current transform (as `CGContextConcatCTM`).
@@ -167,7 +179,7 @@ public final class Canvas {
     state.pendingRect = nil
     let b = state.clipBounds
     if b.isEmpty { return }
-    guard let mask = takeMask(b) else {
+    guard let mask = takeMask(b, within: IntRect(enclosing: p)) else {
       narrowClipBounds(to: IntRect(x: b.x, y: b.y, width: 0, height: 0))
       return
     }
@@ -216,7 +228,7 @@ public final class Canvas {
     let extent = t.apply(path.controlBounds)
     resolveClip(for: extent)
     let area = state.clipBounds.intersection(IntRect(enclosing: extent))
-    guard !area.isEmpty, let mask = takeMask(area) else {
+    guard !area.isEmpty, let mask = takeMask(area, within: IntRect(enclosing: extent)) else {
       narrowClipBounds(to: IntRect(x: state.clipBounds.x, y: state.clipBounds.y, width: 0, height: 0))
       return
     }
@@ -408,7 +420,7 @@ public final class Canvas {
     resolveClip(for: Rect(r))
     if let clip = state.clipMask {
       // Fold the clip into a mask of the composited area.
-      guard let both = takeMask(r) else { return }
+      guard let both = takeMask(r, within: g.bounds) else { return }
       defer { maskPool.append((both, generation)) }
       for y in r.y..<r.maxY {
         let dst = both.row(y - r.y)
@@ -464,14 +476,19 @@ public final class Canvas {
     maskPool.append((m, generation))
   }
 
-  /// Frees pooled group surfaces and masks that were not given back in the last `age` calls (10 s at 60 Hz): a
-  /// renderer calls it once a frame, so that storage a rare event needed (a shadow blurred once,
-  /// a group as large as the screen) is not held for good, while what frames use stays.
-  public func trimPools(age: Int = 600) {
+  /// Frees pooled group surfaces and masks that were not given back in the last `age` calls (10 s
+  /// at 60 Hz): a renderer calls it once a frame, so that storage a rare event needed (a shadow
+  /// blurred once, a group as large as the screen) is not held for good, while what frames use
+  /// stays. Masks go only while the pool holds more than `maskBudget` bytes: a clip that a band
+  /// of the screen meets once a minute (a card's corner crossing its border) would otherwise
+  /// allocate each time, and a handful of clip masks is small.
+  public func trimPools(age: Int = 600, maskBudget: Int = 1 << 20) {
     generation += 1
     let keep = generation - age
     groupPool.removeAll { $0.returned < keep }
-    maskPool.removeAll { $0.returned < keep }
+    if maskPool.reduce(0, { $0 + $1.mask.capacity }) > maskBudget {
+      maskPool.removeAll { $0.returned < keep }
+    }
   }
 
   private func takeGroupSurface(width: Int, height: Int) -> Surface {

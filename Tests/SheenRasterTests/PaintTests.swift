@@ -285,6 +285,36 @@ func close(_ a: UInt32, _ b: UInt32, _ tolerance: Int) -> Bool {
     #expect(c.groupPool.count == 1)
   }
 
+  @Test func maskPoolKeepsAFewMasksAndFreesStaleOnesBeyondItsBudget() throws {
+    let c = Canvas(surface: try Surface(width: 64, height: 64))
+    // A soft clip (a rotated square) needs a mask, given back at restore.
+    func clipOnce() {
+      c.save()
+      c.transform = Transform(rotationAngle: 0.3)
+      c.clip(to: Path(rect: Rect(x: 10, y: 10, width: 30, height: 30)))
+      c.fill(Rect(x: 0, y: 0, width: 64, height: 64), paint: .solid(.white))
+      c.restore()
+    }
+    clipOnce()
+    #expect(c.maskPool.count == 1)
+    // Unused for longer than `age`, it stays while the pool is within its budget...
+    for _ in 0..<200 { c.trimPools(age: 120) }
+    #expect(c.maskPool.count == 1)
+    // ... and goes once the pool is over it.
+    clipOnce()
+    for _ in 0..<200 { c.trimPools(age: 120, maskBudget: 16) }
+    #expect(c.maskPool.isEmpty)
+    // A mask made for a clip cut by the canvas' clip holds the whole clip: the same clip cut
+    // less (a band border that moved) reuses it.
+    c.save()
+    c.clip(to: Rect(x: 0, y: 0, width: 64, height: 20))
+    clipOnce()
+    c.restore()
+    let first = try #require(c.maskPool.first?.mask)
+    clipOnce()
+    #expect(c.maskPool.count == 1 && c.maskPool.first?.mask === first)
+  }
+
   @Test func groupOpacityAppliesOnce() throws {
     let s = try Surface(width: 10, height: 1)
     let c = Canvas(surface: s)

@@ -16,20 +16,23 @@ public final class AlphaMask: @unchecked Sendable {
   /// How many bytes `base` holds (at least `width * height`).
   public let capacity: Int
 
-  /// A mask cleared to 0.
+  /// A mask cleared to 0, holding storage for at least `reserving` values and `reservingRows`
+  /// rows (so that `reshape` can make it larger without allocating).
   /// - Throws: `RasterError.invalidSize` for zero, negative or absurd sizes.
-  public init(width: Int, height: Int, originX: Int = 0, originY: Int = 0) throws {
+  public init(
+    width: Int, height: Int, originX: Int = 0, originY: Int = 0, reserving: Int = 0, reservingRows: Int = 0
+  ) throws {
     try Surface.validate(width: width, height: height)
     self.width = width
     self.height = height
     self.originX = originX
     self.originY = originY
-    capacity = width * height
+    capacity = max(width * height, reserving)
     base = .allocate(capacity: capacity)
     base.initialize(repeating: 0, count: capacity)
-    runsCapacity = height
-    runs = .allocate(capacity: height)
-    runs.initialize(repeating: .zero, count: height)
+    runsCapacity = max(height, reservingRows)
+    runs = .allocate(capacity: runsCapacity)
+    runs.initialize(repeating: .zero, count: runsCapacity)
   }
 
   deinit {
@@ -46,9 +49,10 @@ public final class AlphaMask: @unchecked Sendable {
     originY = y
     base.update(repeating: 0, count: w * h)
     if h > runsCapacity {
+      // Twice what is asked: a pooled mask reshaped ever taller grows its rows seldom.
       runs.deallocate()
-      runs = .allocate(capacity: h)
-      runsCapacity = h
+      runsCapacity = min(2 * h, capacity)
+      runs = .allocate(capacity: runsCapacity)
     }
     runs.initialize(repeating: .zero, count: h)
   }
