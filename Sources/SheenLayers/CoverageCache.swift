@@ -1,16 +1,18 @@
 import SheenRaster
 import Synchronization
 
-/// The coverage of layer shapes (backgrounds, borders, clips, shape and gradient layers) kept
+/// The coverage of layer shapes (backgrounds, borders, clips, shape and gradient layers, text) kept
 /// from frame to frame, so that a shape which moved by whole pixels is not rasterized again.
 ///
-/// An entry is keyed by the layer and which of its shapes it is, the layer's content version
-/// (any change to the shape bumps it; versions are never reused, so neither is a key of a layer
-/// that has gone), the transform's linear part and where within a pixel the shape falls, in
-/// 256ths of a pixel. It is recorded at that fraction and drawn moved by the whole pixels. So
-/// what a frame shows depends only on the frame, never on which band or frame recorded an entry,
-/// and a shape moves by at most 1/512 pixel (a fraction of a level of coverage). Keys are a few
-/// words: hashing the paths themselves cost more than a third of what replaying saved.
+/// An entry is keyed by what makes the shape: for rounded bounds and borders their size, radii
+/// and border width (a list of equal cards shares one entry), for other shapes the layer and its
+/// content version (any change to the shape bumps it; versions are never reused, so neither is a
+/// key of a layer that has gone); then the transform's linear part and where within a pixel the
+/// shape falls, in 256ths of a pixel. It is recorded at that fraction and drawn moved by the
+/// whole pixels. So what a frame shows depends only on the frame, never on which band or frame
+/// recorded an entry, and a shape moves by at most 1/512 pixel (a fraction of a level of
+/// coverage). Keys are a few words: hashing the paths themselves cost more than a third of what
+/// replaying saved.
 ///
 /// Bands of one frame may be rendered on several threads: the table is locked, and recording
 /// happens outside the lock with the band's own rasterizer.
@@ -24,12 +26,21 @@ final class CoverageCache: Sendable {
     case path
     /// A shape layer's stroke outline.
     case stroke
+    /// A text layer's glyphs.
+    case text
   }
 
   struct Key: Hashable {
-    let layer: ObjectIdentifier
+    /// The layer and its content version, for shapes of its own (paths, strokes, text); nil and
+    /// zero for rounded bounds and borders, which are keyed by their geometry instead.
+    let layer: ObjectIdentifier?
     let version: UInt64
     let shape: Shape
+    /// The size, corner radii and border width of rounded bounds and borders (zero for other
+    /// shapes): what their path is made from, so that every card of a list shares one entry.
+    let size: Size
+    let radii: CornerRadii
+    let borderWidth: Double
     let a: Double, b: Double, c: Double, d: Double
     let fx: Int32, fy: Int32
   }
@@ -38,6 +49,7 @@ final class CoverageCache: Sendable {
   /// Shapes rasterized into the cache (each miss), since the last reset.
   let recordings = Atomic<Int>(0)
   static let steps = 256.0
+  static let noRadii = CornerRadii(topLeft: 0, topRight: 0, bottomRight: 0, bottomLeft: 0)
 
   /// Fills `path`, the layer's `shape` (in the canvas' user space), with `paint`.
   func fill(
@@ -52,11 +64,23 @@ final class CoverageCache: Sendable {
     of layer: Layer, _ shape: Shape, rule: FillRule = .nonZero, paint: Paint, in canvas: Canvas,
     path: () -> Path
   ) {
-    guard let (coverage, dx, dy) = coverage(path, layer, shape, rule, canvas) else {
+    let recorded = coverage(layer, shape, canvas) { canvas.recordCoverage(path(), transform: $0, rule: rule) }
+    guard let (coverage, dx, dy) = recorded else {
       canvas.fill(path(), paint: paint, rule: rule)
       return
     }
     canvas.fill(coverage, offsetX: dx, offsetY: dy, paint: paint)
+  }
+
+  /// Fills the coverage that `record` makes of the layer's `shape` under a transform (the
+  /// canvas' own, moved within a pixel) with `paint`; false, having drawn nothing, when `record`
+  /// makes none.
+  func fill(
+    of layer: Layer, _ shape: Shape, paint: Paint, in canvas: Canvas, record: (Transform) -> Coverage?
+  ) -> Bool {
+    guard let (coverage, dx, dy) = coverage(layer, shape, canvas, record) else { return false }
+    canvas.fill(coverage, offsetX: dx, offsetY: dy, paint: paint)
+    return true
   }
 
   /// Intersects the canvas' clip with the inside of `path`, the layer's `shape`.
@@ -66,30 +90,36 @@ final class CoverageCache: Sendable {
       canvas.clip(to: path)
       return
     }
-    guard let (coverage, dx, dy) = coverage({ path }, layer, shape, .nonZero, canvas) else {
+    let recorded = coverage(layer, shape, canvas) { canvas.recordCoverage(path, transform: $0) }
+    guard let (coverage, dx, dy) = recorded else {
       canvas.clip(to: path)
       return
     }
     canvas.clip(to: coverage, offsetX: dx, offsetY: dy)
   }
 
-  /// The recorded coverage of `path` under the canvas transform, and the whole pixels to move it
-  /// by; nil for a shape too large to record (it is then drawn directly).
+  /// The coverage of the layer's `shape` under the canvas transform, and the whole pixels to
+  /// move it by: recorded by `record` under the transform moved to within a pixel of the origin,
+  /// unless kept. Nil when `record` makes none (a shape too large: it is then drawn directly).
   private func coverage(
-    _ path: () -> Path, _ layer: Layer, _ shape: Shape, _ rule: FillRule, _ canvas: Canvas
+    _ layer: Layer, _ shape: Shape, _ canvas: Canvas, _ record: (Transform) -> Coverage?
   ) -> (Coverage, Int, Int)? {
     let t = canvas.transform
     guard t.tx.isFinite, t.ty.isFinite, abs(t.tx) < 1e9, abs(t.ty) < 1e9 else { return nil }
     let (ix, fx) = snapTranslation(t.tx, steps: CoverageCache.steps)
     let (iy, fy) = snapTranslation(t.ty, steps: CoverageCache.steps)
+    let geometric = shape == .rounded || shape == .border
     let key = Key(
-      layer: ObjectIdentifier(layer), version: layer.contentVersion, shape: shape, a: t.a, b: t.b, c: t.c,
-      d: t.d, fx: Int32(fx), fy: Int32(fy))
+      layer: geometric ? nil : ObjectIdentifier(layer), version: geometric ? 0 : layer.contentVersion,
+      shape: shape, size: geometric ? layer.frame.size : Size.zero,
+      radii: geometric ? layer.effectiveCornerRadii : CoverageCache.noRadii,
+      borderWidth: shape == .border ? layer.borderWidth : 0,
+      a: t.a, b: t.b, c: t.c, d: t.d, fx: Int32(fx), fy: Int32(fy))
     if let hit = table.value(for: key) { return (hit, ix, iy) }
     var at = t
     at.tx = Double(key.fx) / CoverageCache.steps
     at.ty = Double(key.fy) / CoverageCache.steps
-    guard let recorded = canvas.recordCoverage(path(), transform: at, rule: rule) else { return nil }
+    guard let recorded = record(at) else { return nil }
     recordings.add(1, ordering: .relaxed)
     table.store(recorded, bytes: recorded.byteCount, for: key)
     return (recorded, ix, iy)

@@ -70,6 +70,12 @@ public final class TextLayer: Layer {
     guard let layout, foregroundColor.alpha > 0 else { return }
     // Core Animation draws a text layer into a bitmap of its size: clip to the bounds.
     canvas.clip(to: bounds)
-    canvas.drawText(layout, at: .zero, color: foregroundColor, renderer: context.textRenderer)
+    // Drawn again, the text is one fill of its recorded coverage rather than a glyph look-up
+    // and blit per glyph (and the bands of a frame do not contend for the glyph cache's lock).
+    let renderer = context.textRenderer
+    let filled = context.coverageCache.fill(of: self, .text, paint: .solid(foregroundColor), in: canvas) {
+      renderer.coverage(of: layout, at: .zero, transform: $0)
+    }
+    if !filled { canvas.drawText(layout, at: .zero, color: foregroundColor, renderer: renderer) }
   }
 }

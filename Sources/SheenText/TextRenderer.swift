@@ -24,17 +24,33 @@ public final class TextRenderer: Sendable {
   public func draw(_ layout: TextLayout, at origin: Point, color: Color, in canvas: Canvas) {
     if layout.lines.isEmpty || color.alpha <= 0 { return }
     let t = canvas.transform
-    let pixelSize = layout.style.size * t.a
-    let cached =
-      t.b == 0 && t.c == 0 && t.a == t.d && t.a > 0 && pixelSize.isFinite && pixelSize <= maxCachedPixelSize
-    guard cached else {
+    guard let pixelSize = cachedPixelSize(layout, t) else {
       drawOutlines(layout, at: origin, color: color, in: canvas)
       return
     }
+    forEachGlyph(layout, at: origin, transform: t, pixelSize: pixelSize, within: canvas.clipBounds) {
+      canvas.draw(mask: $0, color: color, offsetX: $1, offsetY: $2)
+    }
+  }
+
+  /// The em size in device pixels when `t` allows cached glyph masks (it only translates and
+  /// scales uniformly, to at most `maxCachedPixelSize`), else nil.
+  private func cachedPixelSize(_ layout: TextLayout, _ t: Transform) -> Double? {
+    let pixelSize = layout.style.size * t.a
+    let cached =
+      t.b == 0 && t.c == 0 && t.a == t.d && t.a > 0 && pixelSize.isFinite && pixelSize <= maxCachedPixelSize
+    return cached ? pixelSize : nil
+  }
+
+  /// Calls `body` with each glyph's cached mask and its integer device position: baselines
+  /// rounded to whole pixels, pens to quarter pixels. Lines and glyphs clearly outside `clip`
+  /// are skipped.
+  private func forEachGlyph(
+    _ layout: TextLayout, at origin: Point, transform t: Transform, pixelSize: Double, within clip: IntRect,
+    _ body: (AlphaMask, Int, Int) -> Void
+  ) {
     let font = layout.style.font
     let bins = Double(GlyphCache.subpixelBins)
-    let clip = canvas.clipBounds
-    // Skip lines and glyphs clearly outside the clip; the blit clips exactly.
     let metrics = layout.style.lineMetrics
     let reachUp = (metrics.ascent * 2 + 2) * t.a
     let reachDown = (metrics.descent * 2 + 2) * t.a
@@ -53,9 +69,35 @@ public final class TextRenderer: Sendable {
         // Pens only move right; a glyph's ink reaches at most about an em left of its pen.
         if ix > clip.maxX + emPixels { break }
         guard let m = cache.mask(font: font, glyph: g.id, pixelSize: pixelSize, bin: bin) else { continue }
-        canvas.draw(mask: m.mask, color: color, offsetX: ix, offsetY: iy)
+        body(m.mask, ix, iy)
       }
     }
+  }
+
+  /// The largest area, in pixels, that `coverage(of:at:transform:)` records.
+  public static let maxRecordedArea = 1 << 20
+
+  /// The coverage of `layout` with its top-left at `origin` under `t`, every glyph placed as
+  /// `draw` places it, as one recording that a canvas fills in any colour and moves by whole
+  /// pixels: a label drawn again is one fill instead of a look-up and a blit per glyph. Nil
+  /// when `t` rotates, skews or scales beyond the cached sizes, or the text covers nothing or
+  /// more than `maxRecordedArea` pixels (draw it then).
+  public func coverage(of layout: TextLayout, at origin: Point, transform t: Transform) -> Coverage? {
+    guard !layout.lines.isEmpty, let pixelSize = cachedPixelSize(layout, t) else { return nil }
+    let everywhere = IntRect(x: -(1 << 40), y: -(1 << 40), width: 1 << 41, height: 1 << 41)
+    var bounds: IntRect? = nil
+    forEachGlyph(layout, at: origin, transform: t, pixelSize: pixelSize, within: everywhere) { m, x, y in
+      let r = IntRect(x: m.originX + x, y: m.originY + y, width: m.width, height: m.height)
+      bounds = bounds.map { $0.union(r) } ?? r
+    }
+    guard let b = bounds, b.width <= Coverage.maxWidth, b.width * b.height <= TextRenderer.maxRecordedArea,
+      let into = try? AlphaMask(width: b.width, height: b.height, originX: b.x, originY: b.y)
+    else { return nil }
+    forEachGlyph(layout, at: origin, transform: t, pixelSize: pixelSize, within: everywhere) {
+      into.add($0, dx: $1, dy: $2)
+    }
+    // Glyphs are a few pixels apart: gaps that narrow stay inside runs.
+    return Coverage(mask: into, zeroGap: 8)
   }
 
   /// Fills every glyph outline of `layout` as one path under the canvas transform.

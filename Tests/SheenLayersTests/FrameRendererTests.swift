@@ -137,6 +137,74 @@ import Testing
     #expect(renderer.context.statistics.shapeRasterizations > 0)
   }
 
+  /// Rounded bounds and borders are kept by their geometry: a list of equal cards records each
+  /// shape once, and a card of another size or radius records its own.
+  @Test func equalShapesOfDifferentLayersShareOneRecording() throws {
+    func card(_ x: Double, radius: Double = 8) -> Layer {
+      let l = Layer()
+      l.frame = Rect(x: x, y: 10, width: 30, height: 40)
+      l.backgroundColor = .testRed
+      l.cornerRadius = radius
+      l.borderWidth = 2
+      l.borderColor = .testBlue
+      return l
+    }
+    let renderer = FrameRenderer(threads: 1)
+    let s = try Surface(width: 150, height: 60)
+    renderer.render([card(5), card(40), card(75)], into: s, background: .white)
+    // One background and one border.
+    #expect(renderer.context.statistics.shapeRasterizations == 2)
+    renderer.context.resetStatistics()
+    renderer.render([card(5), card(40), card(110, radius: 6)], into: s, background: .white)
+    #expect(renderer.context.statistics.shapeRasterizations == 2)
+    let fresh = try render([card(5), card(40), card(110, radius: 6)], width: 150, height: 60)
+    #expect(s.pixels == fresh.pixels)
+  }
+
+  /// A text layer is drawn from its recorded coverage: what glyph by glyph drawing shows (to a
+  /// level, where neighbouring glyphs' edges overlap), recorded once, and moved by whole pixels
+  /// without recording again.
+  @Test func textIsRecordedOnceAndMatchesGlyphByGlyphDrawing() throws {
+    let text = TextLayer()
+    text.frame = Rect(x: 3.25, y: 4, width: 140, height: 40)
+    text.string = "Wavy AVAWA text, kerned: fly!"
+    text.fontSize = 13
+    text.isWrapped = true
+    text.foregroundColor = Color(red: 0.1, green: 0.2, blue: 0.6)
+    let renderer = FrameRenderer(threads: 1)
+    let s = try Surface(width: 150, height: 50)
+    renderer.render([text], into: s, background: .white)
+    #expect(renderer.context.statistics.shapeRasterizations == 1)
+    // Glyph by glyph, as the layer drew before text was recorded.
+    let direct = try Surface(width: 150, height: 50)
+    let c = Canvas(surface: direct)
+    c.clear(.white)
+    c.transform = Transform(translationX: 3.25, y: 4)
+    c.clip(to: text.bounds)
+    c.drawText(try #require(text.layout), at: .zero, color: text.foregroundColor)
+    var worst = 0
+    var inked = 0
+    for (a, b) in zip(s.pixels, direct.pixels) {
+      worst = max(
+        worst, abs(Int(Pixel.red(a)) - Int(Pixel.red(b))), abs(Int(Pixel.blue(a)) - Int(Pixel.blue(b))))
+      if Pixel.red(a) < 250 { inked += 1 }
+    }
+    #expect(worst <= 1)
+    #expect(inked > 300)
+    renderer.context.resetStatistics()
+    text.frame.origin.x += 9
+    text.frame.origin.y += 2
+    renderer.render([text], into: s, background: .white)
+    #expect(renderer.context.statistics.shapeRasterizations == 0)
+    let fresh = try Surface(width: 150, height: 50)
+    FrameRenderer(threads: 1).render([text], into: fresh, background: .white)
+    #expect(s.pixels == fresh.pixels)
+    // New text records again.
+    text.string = "Other words"
+    renderer.render([text], into: s, background: .white)
+    #expect(renderer.context.statistics.shapeRasterizations == 1)
+  }
+
   /// The background is cleared to wherever a root layer does not certainly paint opaque colour
   /// (the renderer skips clearing under it): around it and in its rounded corners.
   @Test func backgroundShowsWhereTheRootIsNotOpaque() throws {

@@ -126,9 +126,35 @@ public final class AlphaMask: @unchecked Sendable {
     }
   }
 
+  /// Adds the coverage of `other`, moved by (`dx`, `dy`) device pixels, as a union
+  /// (`c = a + b - a b / 255`, what drawing one after the other in one colour covers); what falls
+  /// outside this mask is dropped.
+  public func add(_ other: AlphaMask, dx: Int, dy: Int) {
+    let placed = IntRect(
+      x: other.originX + dx, y: other.originY + dy, width: other.width, height: other.height)
+    let r = placed.intersection(deviceBounds)
+    if r.isEmpty { return }
+    for y in r.y..<r.maxY {
+      let src = other.row(y - placed.y) + (r.x - placed.x)
+      let dst = row(y - originY) + (r.x - originX)
+      for i in 0..<r.width {
+        let a = UInt32(dst[i])
+        let b = UInt32(src[i])
+        dst[i] = UInt8(a + b - Pixel.div255(a * b))
+      }
+    }
+  }
+
   /// Sets every value to `v`.
   public func clear(_ v: UInt8 = 0) {
     base.update(repeating: v, count: width * height)
+  }
+
+  /// Sets the values inside `r` (device pixels) to 0.
+  public func clear(_ r: IntRect) {
+    let c = r.intersection(deviceBounds)
+    if c.isEmpty { return }
+    for y in c.y..<c.maxY { (row(y - originY) + (c.x - originX)).update(repeating: 0, count: c.width) }
   }
 
   /// The sum of all values (for tests: a blur must conserve it).

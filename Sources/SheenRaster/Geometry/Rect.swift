@@ -107,6 +107,15 @@ public struct IntRect: Hashable, Sendable {
     return IntRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
   }
 
+  /// The smallest pixel rectangle holding both.
+  @inlinable public func union(_ o: IntRect) -> IntRect {
+    if o.isEmpty { return self }
+    if isEmpty { return o }
+    let x0 = Swift.min(x, o.x)
+    let y0 = Swift.min(y, o.y)
+    return IntRect(x: x0, y: y0, width: Swift.max(maxX, o.maxX) - x0, height: Swift.max(maxY, o.maxY) - y0)
+  }
+
   /// The pixels touched by a rectangle in user space: floor of the minimum, ceiling of the maximum.
   /// Non-finite or huge coordinates are clamped so the result is always representable.
   @inlinable public init(enclosing r: Rect) {

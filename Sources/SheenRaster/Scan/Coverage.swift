@@ -18,7 +18,7 @@ public final class Coverage: @unchecked Sendable {
   }
 
   /// The widest recording: run columns are 16-bit.
-  static let maxWidth = Int(UInt16.max)
+  public static let maxWidth = Int(UInt16.max)
 
   /// The rows covered, in device pixels of the recording.
   public let bounds: IntRect
@@ -42,8 +42,10 @@ public final class Coverage: @unchecked Sendable {
   /// The coverage an alpha mask holds, placed where the mask is: zeros are left out, and runs of
   /// at least `solidRun` pixels at 255 are kept as one run. A blurred shadow is mostly zeros
   /// around and 255 inside: this holds it in a fraction of the bytes, and draws its inside as
-  /// solid spans.
-  public convenience init(mask m: AlphaMask, solidRun: Int = 8) {
+  /// solid spans. Gaps of fewer than `zeroGap` zeros between covered pixels stay inside their
+  /// run: text, whose glyphs are a few pixels apart, then takes fewer runs (and replays in
+  /// fewer, longer spans).
+  public convenience init(mask m: AlphaMask, solidRun: Int = 8, zeroGap: Int = 0) {
     var recorder = CoverageRecorder(bounds: m.deviceBounds)
     for y in 0..<m.height {
       let row = m.row(y)
@@ -70,7 +72,14 @@ public final class Coverage: @unchecked Sendable {
         }
         // Values with their own coverage, up to a zero or a long run of 255.
         let start = x
-        while x < w && row[x] != 0 {
+        while x < w {
+          if row[x] == 0 {
+            var e = x
+            while e < w && row[e] == 0 { e += 1 }
+            if e - x >= zeroGap || e == w { break }
+            x = e
+            continue
+          }
           if row[x] == 255 {
             let e = fullEnd(x)
             if e - x >= solidRun { break }
@@ -213,7 +222,7 @@ extension Canvas {
     let placed = IntRect(x: b.x + offsetX, y: b.y + offsetY, width: b.width, height: b.height)
     resolveClip(for: Rect(placed))
     let area = state.clipBounds.intersection(placed)
-    guard !area.isEmpty, let mask = takeMask(area) else {
+    guard !area.isEmpty, let mask = takeMask(area, within: placed) else {
       state.clipBounds = IntRect(x: state.clipBounds.x, y: state.clipBounds.y, width: 0, height: 0)
       state.clipMask = nil
       state.pendingRect = nil
