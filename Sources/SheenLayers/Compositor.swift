@@ -102,7 +102,7 @@ public final class Compositor {
     // body straight onto the canvas.
     let signature = layer.subtreeSignature
     if let s = context.shadowCache.cachedAlphaShadow(
-      layer: layer, signature: signature, ctm: ctm, sigma: sigma)
+      layer: layer, signature: signature, ctm: ctm, sigma: sigma, offset: (dx, dy))
     {
       canvas.fill(s.mask, offsetX: s.dx + dx, offsetY: s.dy + dy, paint: .solid(color), skipping: hole)
       drawBody(layer, canvas, ctm)
@@ -132,7 +132,7 @@ public final class Compositor {
     guard let g = canvas.endGroupDeferred() else { return }
     // A group cut by the clip only holds part of the shape: its shadow is not kept.
     if let s = context.shadowCache.alphaShadow(
-      layer: layer, image: g, ctm: ctm, sigma: sigma, signature: signature,
+      layer: layer, image: g, ctm: ctm, sigma: sigma, signature: signature, offset: (dx, dy), holes: hole,
       cacheable: body == full, stats: &counts)
     {
       canvas.fill(s.mask, offsetX: s.dx + dx, offsetY: s.dy + dy, paint: .solid(color), skipping: hole)

@@ -21,6 +21,9 @@ final class ShadowCache: Sendable {
     let a: Double, b: Double, c: Double, d: Double
     let fx: Int, fy: Int
     let sigma: Double
+    /// The shadow's offset in device pixels, for shadows of a layer's alpha, whose kept blur
+    /// leaves out what the layer covers there (zero for a `shadowPath`'s).
+    let dx: Int, dy: Int
   }
 
   /// A kept shadow: its coverage, and where it lies relative to the layer's integer device origin.
@@ -39,9 +42,10 @@ final class ShadowCache: Sendable {
 
   private let table = FrameCache<Key, Entry>(budget: 32 << 20, maxEntries: 4096)
 
-  private func key(_ layer: Layer?, _ path: Path?, _ version: Int, _ ctm: Transform, _ sigma: Double) -> (
-    Key, Int, Int
-  ) {
+  private func key(
+    _ layer: Layer?, _ path: Path?, _ version: Int, _ ctm: Transform, _ sigma: Double,
+    offset: (Int, Int) = (0, 0)
+  ) -> (Key, Int, Int) {
     // Under a blur of 2 pixels or more a sub-pixel shift changes no pixel by more than a level or
     // two: whole pixels then, quarter pixels for sharper shadows.
     let steps: Double = sigma >= 2 ? 1 : 4
@@ -50,7 +54,7 @@ final class ShadowCache: Sendable {
     let k = Key(
       layer: layer.map(ObjectIdentifier.init), path: path, version: version, a: ctm.a, b: ctm.b, c: ctm.c,
       d: ctm.d,
-      fx: fx, fy: fy, sigma: sigma)
+      fx: fx, fy: fy, sigma: sigma, dx: offset.0, dy: offset.1)
     return (k, ix, iy)
   }
 
@@ -90,25 +94,39 @@ final class ShadowCache: Sendable {
     return store(k, shape, ix, iy)
   }
 
-  /// The kept shadow of a layer's alpha, if its subtree has not changed since it was blurred.
-  func cachedAlphaShadow(layer: Layer, signature: Int, ctm: Transform, sigma: Double) -> Placed? {
-    let (k, ix, iy) = key(layer, nil, signature, ctm, sigma)
+  /// The kept shadow of a layer's alpha, if its subtree has not changed since it was blurred, for
+  /// drawing moved by `offset` device pixels.
+  func cachedAlphaShadow(
+    layer: Layer, signature: Int, ctm: Transform, sigma: Double, offset: (Int, Int)
+  ) -> Placed? {
+    let (k, ix, iy) = key(layer, nil, signature, ctm, sigma, offset: offset)
     return hit(k, ix, iy)
   }
 
-  /// The shadow of a rendered group's alpha, blurred by `sigma` pixels. `signature` identifies
-  /// what the group holds.
+  /// The shadow of a rendered group's alpha, blurred by `sigma` pixels, for drawing moved by
+  /// `offset` device pixels, skipping `holes` (device pixels the layer covers with opaque
+  /// colour). `signature` identifies what the group holds.
+  ///
+  /// The kept blur leaves out what lies well inside the holes (two pixels in from their edges,
+  /// more than the holes of the same layer anywhere else within a pixel move): drawing skips it
+  /// anyway, and the inside of a row of cards is most of the bytes of its shadow.
   func alphaShadow(
-    layer: Layer, image: GroupImage, ctm: Transform, sigma: Double, signature: Int, cacheable: Bool,
-    stats: inout RenderContext.Statistics
+    layer: Layer, image: GroupImage, ctm: Transform, sigma: Double, signature: Int, offset: (Int, Int),
+    holes: [IntRect], cacheable: Bool, stats: inout RenderContext.Statistics
   ) -> Placed? {
-    let (k, ix, iy) = key(layer, nil, signature, ctm, sigma)
+    let (k, ix, iy) = key(layer, nil, signature, ctm, sigma, offset: offset)
     if cacheable, let p = hit(k, ix, iy) { return p }
     let margin = Int((3 * sigma).rounded(.up)) + 1
     guard let m = try? image.alphaMask(margin: margin) else { return nil }
     m.blur(sigma: sigma)
     stats.blurs += 1
-    return cacheable ? store(k, m, ix, iy) : Placed(mask: Coverage(mask: m), dx: 0, dy: 0)
+    guard cacheable else { return Placed(mask: Coverage(mask: m), dx: 0, dy: 0) }
+    for h in holes {
+      let inside = IntRect(
+        x: h.x - offset.0 + 2, y: h.y - offset.1 + 2, width: h.width - 4, height: h.height - 4)
+      m.clear(inside)
+    }
+    return store(k, m, ix, iy)
   }
 
   /// Bytes of masks held.

@@ -181,6 +181,44 @@ import Testing
     #expect(compositor.context.statistics.blurs == 0)
   }
 
+  /// A kept shadow leaves out what lies under the opaque cards that cast it, two pixels in from
+  /// their edges. Wherever the row then sits within a pixel (the kept blur is reused, moved by
+  /// whole pixels), the frame equals one of the same history whose cards are a shade short of
+  /// opaque, under which nothing is left out.
+  @Test func whatAShadowLeavesOutUnderItsCardsNeverShows() throws {
+    func row(cardAlpha: Double, y: Double) -> Layer {
+      let row = Layer()
+      row.frame = Rect(x: 8, y: y, width: 104, height: 40)
+      row.shadowOpacity = 0.8
+      row.shadowRadius = 3
+      row.shadowOffset = Size(width: 1, height: 3)
+      for i in 0..<2 {
+        let card = Layer()
+        card.frame = Rect(x: Double(i) * 54, y: 0, width: 50, height: 40)
+        card.backgroundColor = Color(red: 1, green: 1, blue: 1, alpha: cardAlpha)
+        card.cornerRadius = 6
+        row.addSublayer(card)
+      }
+      return row
+    }
+    let kept = Compositor()
+    let keptReference = Compositor()
+    let opaque = row(cardAlpha: 1, y: 10)
+    let shade = row(cardAlpha: 254.0 / 255, y: 10)
+    for y in stride(from: 10.0, through: 13, by: 0.25) {
+      opaque.frame.origin.y = y
+      shade.frame.origin.y = y
+      let cut = try render([opaque], width: 130, height: 70, compositor: kept)
+      let reference = try render([shade], width: 130, height: 70, compositor: keptReference)
+      var worst = 0
+      for (a, b) in zip(cut.pixels, reference.pixels) {
+        worst = max(worst, abs(Int(Pixel.green(a)) - Int(Pixel.green(b))))
+      }
+      #expect(worst <= 2, "row at y = \(y)")
+    }
+    #expect(kept.context.statistics.blurs <= 2)
+  }
+
   @Test func hitTestingHonoursTransformsClipsAndHidden() {
     let root = Layer()
     root.frame = Rect(x: 0, y: 0, width: 200, height: 200)
