@@ -112,6 +112,46 @@ import Testing
     #expect(got.pixels == expected.pixels)
   }
 
+  /// Short gaps of zeros kept inside runs (text) change no pixel, and take fewer runs.
+  @Test func zeroGapsInsideRunsDrawTheSame() throws {
+    let m = try AlphaMask(width: 40, height: 6, originX: 1, originY: 2)
+    for y in 0..<6 {
+      for x in 0..<40 where (x / 3 + y) % 3 != 0 { m[x, y] = UInt8(40 + 5 * x) }
+    }
+    let plain = Coverage(mask: m)
+    let merged = Coverage(mask: m, zeroGap: 8)
+    #expect(merged.runs.count < plain.runs.count)
+    #expect(merged.runs.count == 6)
+    for c in [plain, merged] {
+      let s = try Surface(width: 44, height: 10)
+      Canvas(surface: s).fill(c, offsetX: 1, offsetY: 1, paint: .solid(.white))
+      let expected = try Surface(width: 44, height: 10)
+      Canvas(surface: expected).draw(mask: m, color: .white, offsetX: 1, offsetY: 1)
+      #expect(s.pixels == expected.pixels)
+    }
+  }
+
+  /// A rectangle clip off the pixel grid stays pending while what is drawn stays inside it
+  /// within the clip bounds, however far the recording reaches beyond them (a label cut by a
+  /// band border).
+  @Test func coverageBeyondTheClipBoundsLeavesAPendingRectangle() throws {
+    let s = try Surface(width: 40, height: 40)
+    let c = Canvas(surface: s)
+    c.clip(to: Rect(x: 0, y: 10, width: 40, height: 10))  // a band: rows 10..<20
+    c.clip(to: Rect(x: 4.5, y: 2.5, width: 30, height: 30))  // its fractional edges lie outside
+    let tall = try AlphaMask(width: 20, height: 36, originX: 8, originY: 0)
+    tall.clear(255)
+    c.fill(Coverage(mask: tall), offsetX: 0, offsetY: 0, paint: .solid(.white))
+    #expect(c.state.pendingRect != nil)
+    #expect(Pixel.alpha(s[10, 15]) == 255 && Pixel.alpha(s[10, 9]) == 0 && Pixel.alpha(s[10, 20]) == 0)
+    // Across the fractional left edge it is folded into the clip mask.
+    let wide = try AlphaMask(width: 20, height: 36, originX: 0, originY: 0)
+    wide.clear(255)
+    c.fill(Coverage(mask: wide), offsetX: 0, offsetY: 0, paint: .solid(.white))
+    #expect(c.state.pendingRect == nil)
+    #expect(Pixel.alpha(s[4, 15]) == 128 && Pixel.alpha(s[3, 15]) == 0)
+  }
+
   @Test func recordingRefusesWhatIsTooLargeOrEmpty() throws {
     let c = Canvas(surface: try Surface(width: 4, height: 4))
     #expect(

@@ -210,7 +210,11 @@ extension Canvas {
     let shader = Shader(paint, ctm: state.transform)
     if shader.solidColor == 0 { return }
     let b = coverage.bounds
-    resolveClip(for: Rect(IntRect(x: b.x + offsetX, y: b.y + offsetY, width: b.width, height: b.height)))
+    // Only what the clip bounds let through can meet a pending rectangle's fractional edges.
+    let reach = IntRect(x: b.x + offsetX, y: b.y + offsetY, width: b.width, height: b.height).intersection(
+      clip)
+    if reach.isEmpty { return }
+    resolveClip(for: Rect(reach))
     var sink = makeSink(shader)
     let cuts = holes.isEmpty ? holes : cuts(holes, within: clip)
     coverage.replay(dx: offsetX, dy: offsetY, clip: clip, skipping: cuts, into: &sink)
@@ -220,8 +224,8 @@ extension Canvas {
   public func clip(to coverage: Coverage, offsetX: Int, offsetY: Int) {
     let b = coverage.bounds
     let placed = IntRect(x: b.x + offsetX, y: b.y + offsetY, width: b.width, height: b.height)
-    resolveClip(for: Rect(placed))
     let area = state.clipBounds.intersection(placed)
+    if !area.isEmpty { resolveClip(for: Rect(area)) }
     guard !area.isEmpty, let mask = takeMask(area, within: placed) else {
       state.clipBounds = IntRect(x: state.clipBounds.x, y: state.clipBounds.y, width: 0, height: 0)
       state.clipMask = nil
