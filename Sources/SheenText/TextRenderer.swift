@@ -84,6 +84,12 @@ public final class TextRenderer: Sendable {
   /// more than `maxRecordedArea` pixels (draw it then).
   public func coverage(of layout: TextLayout, at origin: Point, transform t: Transform) -> Coverage? {
     guard !layout.lines.isEmpty, let pixelSize = cachedPixelSize(layout, t) else { return nil }
+    // Long text (a document in a scroll view) is drawn glyph by glyph, only where it shows:
+    // tell it from its laid-out size (plus an em around for ink past the advances) before
+    // looking up every glyph.
+    let em = layout.style.size
+    let reach = (layout.size.width + 2 * em) * (layout.size.height + 2 * em) * t.a * t.a
+    guard reach <= Double(TextRenderer.maxRecordedArea) else { return nil }
     let everywhere = IntRect(x: -(1 << 40), y: -(1 << 40), width: 1 << 41, height: 1 << 41)
     var bounds: IntRect? = nil
     forEachGlyph(layout, at: origin, transform: t, pixelSize: pixelSize, within: everywhere) { m, x, y in

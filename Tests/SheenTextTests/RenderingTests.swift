@@ -70,6 +70,36 @@ import Testing
     #expect(renderer.cache.statistics.rasterizations == 0)
   }
 
+  /// A label's coverage, recorded once, fills as its glyphs draw one by one (to a level where
+  /// neighbouring glyphs' edges overlap); text too long to record, or rotated, is left to `draw`
+  /// without looking up a single glyph.
+  @Test func recordedCoverageDrawsAsTheGlyphs() throws {
+    let renderer = TextRenderer()
+    let layout = TextLayout("Wavy AVAWA, fly!", style: TextStyle(font: font, size: 15))
+    let placed = Transform(translationX: 3.25, y: 2)
+    let coverage = try #require(renderer.coverage(of: layout, at: .zero, transform: placed))
+    let viaCoverage = try Surface(width: 160, height: 24)
+    Canvas(surface: viaCoverage).fill(coverage, offsetX: 0, offsetY: 0, paint: .solid(.black))
+    let direct = try Surface(width: 160, height: 24)
+    let c = Canvas(surface: direct)
+    c.transform = placed
+    c.drawText(layout, at: .zero, color: .black, renderer: renderer)
+    var worst = 0
+    for (a, b) in zip(viaCoverage.pixels, direct.pixels) {
+      worst = max(worst, abs(Int(a >> 24) - Int(b >> 24)))
+    }
+    #expect(worst <= 1)
+    #expect(ink(viaCoverage) > 255 * 100)
+
+    let long = TextLayout(
+      String(repeating: "A long document line after line. ", count: 4000),
+      style: TextStyle(font: font, size: 13, wraps: true), width: 300)
+    renderer.cache.resetCounters()
+    #expect(renderer.coverage(of: long, at: .zero, transform: .identity) == nil)
+    #expect(renderer.coverage(of: layout, at: .zero, transform: Transform(rotationAngle: 0.2)) == nil)
+    #expect(renderer.cache.statistics.rasterizations == 0 && renderer.cache.statistics.hits == 0)
+  }
+
   @Test func cachedMasksMatchFillingTheOutlines() throws {
     // At quarter-pixel pen positions the cache's masks are the same coverage as a direct fill.
     let style = TextStyle(font: font, size: 15)
