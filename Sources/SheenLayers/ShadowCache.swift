@@ -21,9 +21,6 @@ final class ShadowCache: Sendable {
     let a: Double, b: Double, c: Double, d: Double
     let fx: Int, fy: Int
     let sigma: Double
-    /// The shadow's offset in device pixels, for shadows of a layer's alpha, whose kept blur
-    /// leaves out what the layer covers there (zero for a `shadowPath`'s).
-    let dx: Int, dy: Int
   }
 
   /// A kept shadow: its coverage, and where it lies relative to the layer's integer device origin.
@@ -31,7 +28,13 @@ final class ShadowCache: Sendable {
     let mask: Coverage
     let relX: Int
     let relY: Int
+    /// The shadow offset (device pixels) whose skipped pixels the blur leaves out, if it does.
+    var cutFor: (x: Int, y: Int)? = nil
   }
+
+  /// How far (device pixels) a shadow's offset may move from the one its kept blur was cut for
+  /// before the blur is made again: what the cut leaves out must stay under the layer.
+  static let cutSlack = 4
 
   /// A shadow ready to draw: its coverage, to be offset by (dx, dy) device pixels.
   struct Placed {
@@ -42,10 +45,9 @@ final class ShadowCache: Sendable {
 
   private let table = FrameCache<Key, Entry>(budget: 32 << 20, maxEntries: 4096)
 
-  private func key(
-    _ layer: Layer?, _ path: Path?, _ version: Int, _ ctm: Transform, _ sigma: Double,
-    offset: (Int, Int) = (0, 0)
-  ) -> (Key, Int, Int) {
+  private func key(_ layer: Layer?, _ path: Path?, _ version: Int, _ ctm: Transform, _ sigma: Double) -> (
+    Key, Int, Int
+  ) {
     // Under a blur of 2 pixels or more a sub-pixel shift changes no pixel by more than a level or
     // two: whole pixels then, quarter pixels for sharper shadows.
     let steps: Double = sigma >= 2 ? 1 : 4
@@ -54,19 +56,29 @@ final class ShadowCache: Sendable {
     let k = Key(
       layer: layer.map(ObjectIdentifier.init), path: path, version: version, a: ctm.a, b: ctm.b, c: ctm.c,
       d: ctm.d,
-      fx: fx, fy: fy, sigma: sigma, dx: offset.0, dy: offset.1)
+      fx: fx, fy: fy, sigma: sigma)
     return (k, ix, iy)
   }
 
-  private func hit(_ k: Key, _ ix: Int, _ iy: Int) -> Placed? {
+  /// The kept entry for `k`, placed for a layer at device origin (`ix`, `iy`) whose shadow is
+  /// offset by `offset`; nil if there is none, or if it was cut for an offset too far away.
+  private func hit(_ k: Key, _ ix: Int, _ iy: Int, offset: (Int, Int) = (0, 0)) -> Placed? {
     guard let e = table.value(for: k) else { return nil }
+    if let c = e.cutFor,
+      abs(c.x - offset.0) > ShadowCache.cutSlack || abs(c.y - offset.1) > ShadowCache.cutSlack
+    {
+      return nil
+    }
     return Placed(mask: e.mask, dx: ix + e.relX - e.mask.bounds.x, dy: iy + e.relY - e.mask.bounds.y)
   }
 
-  private func store(_ k: Key, _ blurred: AlphaMask, _ ix: Int, _ iy: Int) -> Placed {
+  private func store(
+    _ k: Key, _ blurred: AlphaMask, _ ix: Int, _ iy: Int, cutFor: (x: Int, y: Int)? = nil
+  ) -> Placed {
     let mask = Coverage(mask: blurred)
     table.store(
-      Entry(mask: mask, relX: mask.bounds.x - ix, relY: mask.bounds.y - iy), bytes: mask.byteCount, for: k)
+      Entry(mask: mask, relX: mask.bounds.x - ix, relY: mask.bounds.y - iy, cutFor: cutFor),
+      bytes: mask.byteCount, for: k)
     return Placed(mask: mask, dx: 0, dy: 0)
   }
 
@@ -99,34 +111,37 @@ final class ShadowCache: Sendable {
   func cachedAlphaShadow(
     layer: Layer, signature: Int, ctm: Transform, sigma: Double, offset: (Int, Int)
   ) -> Placed? {
-    let (k, ix, iy) = key(layer, nil, signature, ctm, sigma, offset: offset)
-    return hit(k, ix, iy)
+    let (k, ix, iy) = key(layer, nil, signature, ctm, sigma)
+    return hit(k, ix, iy, offset: offset)
   }
 
   /// The shadow of a rendered group's alpha, blurred by `sigma` pixels, for drawing moved by
   /// `offset` device pixels, skipping `holes` (device pixels the layer covers with opaque
   /// colour). `signature` identifies what the group holds.
   ///
-  /// The kept blur leaves out what lies well inside the holes (two pixels in from their edges,
-  /// more than the holes of the same layer anywhere else within a pixel move): drawing skips it
-  /// anyway, and the inside of a row of cards is most of the bytes of its shadow.
+  /// The kept blur leaves out what lies well inside the holes, where drawing skips it anyway (the
+  /// inside of a row of cards is most of the bytes of its shadow): far enough in (`cutSlack` and
+  /// two pixels) that it stays inside wherever the layer then lies within a pixel and while the
+  /// offset moves by up to `cutSlack` pixels (an offset animated further blurs again).
   func alphaShadow(
     layer: Layer, image: GroupImage, ctm: Transform, sigma: Double, signature: Int, offset: (Int, Int),
     holes: [IntRect], cacheable: Bool, stats: inout RenderContext.Statistics
   ) -> Placed? {
-    let (k, ix, iy) = key(layer, nil, signature, ctm, sigma, offset: offset)
-    if cacheable, let p = hit(k, ix, iy) { return p }
+    let (k, ix, iy) = key(layer, nil, signature, ctm, sigma)
+    if cacheable, let p = hit(k, ix, iy, offset: offset) { return p }
     let margin = Int((3 * sigma).rounded(.up)) + 1
     guard let m = try? image.alphaMask(margin: margin) else { return nil }
     m.blur(sigma: sigma)
     stats.blurs += 1
     guard cacheable else { return Placed(mask: Coverage(mask: m), dx: 0, dy: 0) }
+    let inset = ShadowCache.cutSlack + 2
     for h in holes {
-      let inside = IntRect(
-        x: h.x - offset.0 + 2, y: h.y - offset.1 + 2, width: h.width - 4, height: h.height - 4)
-      m.clear(inside)
+      m.clear(
+        IntRect(
+          x: h.x - offset.0 + inset, y: h.y - offset.1 + inset, width: h.width - 2 * inset,
+          height: h.height - 2 * inset))
     }
-    return store(k, m, ix, iy)
+    return store(k, m, ix, iy, cutFor: holes.isEmpty ? nil : (offset.0, offset.1))
   }
 
   /// Bytes of masks held.

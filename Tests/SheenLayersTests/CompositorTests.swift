@@ -217,6 +217,21 @@ import Testing
       #expect(worst <= 2, "row at y = \(y)")
     }
     #expect(kept.context.statistics.blurs <= 2)
+    // The shadow's offset moves: a few pixels reuse the cut blur, more blur again; either way
+    // nothing left out shows.
+    for (dy, blurs) in [(5.0, 0), (7.0, 0), (1.0, 0), (12.0, 1), (9.0, 0), (-3.0, 1)] {
+      kept.context.resetStatistics()
+      opaque.shadowOffset = Size(width: 1, height: dy)
+      shade.shadowOffset = Size(width: 1, height: dy)
+      let cut = try render([opaque], width: 130, height: 70, compositor: kept)
+      let reference = try render([shade], width: 130, height: 70, compositor: keptReference)
+      var worst = 0
+      for (a, b) in zip(cut.pixels, reference.pixels) {
+        worst = max(worst, abs(Int(Pixel.green(a)) - Int(Pixel.green(b))))
+      }
+      #expect(worst <= 2, "shadow offset \(dy)")
+      #expect(kept.context.statistics.blurs == blurs, "shadow offset \(dy)")
+    }
   }
 
   @Test func hitTestingHonoursTransformsClipsAndHidden() {
