@@ -188,6 +188,11 @@ public final class Canvas {
     func overlap(_ i: Int, _ lo: Double, _ hi: Double) -> Double {
       max(0, min(Double(i + 1), hi) - max(Double(i), lo))
     }
+    // Columns wholly inside the rectangle (overlap 1) are [inner0, inner1): one value per row
+    // there; only the columns at its two fractional edges are worked out pixel by pixel.
+    func column(_ v: Double) -> Int { b.x + Int(min(Double(b.width), max(0, v - Double(b.x)))) }
+    let inner0 = column(p.minX.rounded(.up))
+    let inner1 = max(inner0, column(p.maxX.rounded(.down)))
     mask.clearSolidRuns()
     for y in 0..<b.height {
       let fy = overlap(b.y + y, p.minY, p.maxY)
@@ -195,14 +200,24 @@ public final class Canvas {
       if fy == 0 { continue }  // the mask starts cleared
       var solidStart = -1
       var solidEnd = -1
-      for x in 0..<b.width {
-        let c = UInt8((overlap(b.x + x, p.minX, p.maxX) * fy * 255 + 0.5).rounded(.down))
-        dst[x] = c
+      func edge(_ x: Int) {
+        let c = UInt8((overlap(x, p.minX, p.maxX) * fy * 255 + 0.5).rounded(.down))
+        dst[x - b.x] = c
         if c == 255 {
-          if solidStart < 0 { solidStart = x }
-          solidEnd = x + 1
+          if solidStart < 0 { solidStart = x - b.x }
+          solidEnd = x - b.x + 1
         }
       }
+      for x in b.x..<inner0 { edge(x) }
+      if inner1 > inner0 {
+        let c = UInt8((fy * 255 + 0.5).rounded(.down))
+        (dst + (inner0 - b.x)).update(repeating: c, count: inner1 - inner0)
+        if c == 255 {
+          if solidStart < 0 { solidStart = inner0 - b.x }
+          solidEnd = inner1 - b.x
+        }
+      }
+      for x in inner1..<b.maxX { edge(x) }
       if let old {
         let src = old.row(b.y + y - old.originY) + (b.x - old.originX)
         for x in 0..<b.width { dst[x] = UInt8(Pixel.div255(UInt32(dst[x]) * UInt32(src[x]))) }

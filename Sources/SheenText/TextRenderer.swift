@@ -91,17 +91,19 @@ public final class TextRenderer: Sendable {
     let reach = (layout.size.width + 2 * em) * (layout.size.height + 2 * em) * t.a * t.a
     guard reach <= Double(TextRenderer.maxRecordedArea) else { return nil }
     let everywhere = IntRect(x: -(1 << 40), y: -(1 << 40), width: 1 << 41, height: 1 << 41)
+    // Each glyph looked up once: placed, then drawn into a mask of their bounds.
+    var placed: [(mask: AlphaMask, x: Int, y: Int)] = []
+    placed.reserveCapacity(layout.glyphCount)
     var bounds: IntRect? = nil
     forEachGlyph(layout, at: origin, transform: t, pixelSize: pixelSize, within: everywhere) { m, x, y in
+      placed.append((m, x, y))
       let r = IntRect(x: m.originX + x, y: m.originY + y, width: m.width, height: m.height)
       bounds = bounds.map { $0.union(r) } ?? r
     }
     guard let b = bounds, b.width <= Coverage.maxWidth, b.width * b.height <= TextRenderer.maxRecordedArea,
       let into = try? AlphaMask(width: b.width, height: b.height, originX: b.x, originY: b.y)
     else { return nil }
-    forEachGlyph(layout, at: origin, transform: t, pixelSize: pixelSize, within: everywhere) {
-      into.add($0, dx: $1, dy: $2)
-    }
+    for g in placed { into.add(g.mask, dx: g.x, dy: g.y) }
     // Glyphs are a few pixels apart: gaps that narrow stay inside runs.
     return Coverage(mask: into, zeroGap: 8)
   }

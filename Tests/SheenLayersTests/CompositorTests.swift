@@ -210,11 +210,7 @@ import Testing
       shade.frame.origin.y = y
       let cut = try render([opaque], width: 130, height: 70, compositor: kept)
       let reference = try render([shade], width: 130, height: 70, compositor: keptReference)
-      var worst = 0
-      for (a, b) in zip(cut.pixels, reference.pixels) {
-        worst = max(worst, abs(Int(Pixel.green(a)) - Int(Pixel.green(b))))
-      }
-      #expect(worst <= 2, "row at y = \(y)")
+      #expect(maxChannelDifference(cut, reference) <= 2, "row at y = \(y)")
     }
     #expect(kept.context.statistics.blurs <= 2)
     // The shadow's offset moves: a few pixels reuse the cut blur, more blur again; either way
@@ -225,11 +221,7 @@ import Testing
       shade.shadowOffset = Size(width: 1, height: dy)
       let cut = try render([opaque], width: 130, height: 70, compositor: kept)
       let reference = try render([shade], width: 130, height: 70, compositor: keptReference)
-      var worst = 0
-      for (a, b) in zip(cut.pixels, reference.pixels) {
-        worst = max(worst, abs(Int(Pixel.green(a)) - Int(Pixel.green(b))))
-      }
-      #expect(worst <= 2, "shadow offset \(dy)")
+      #expect(maxChannelDifference(cut, reference) <= 2, "shadow offset \(dy)")
       #expect(kept.context.statistics.blurs == blurs, "shadow offset \(dy)")
     }
   }
@@ -281,10 +273,7 @@ import Testing
       c.clip(to: shape)
       c.fill(shape, paint: .solid(.testRed))
       c.fill(Rect(x: 0, y: 0, width: 40, height: 30), paint: .solid(.testBlue))
-      let worst = zip(got.pixels, expected.pixels).map { a, b in
-        [0, 8, 16, 24].map { abs(Int((a >> $0) & 0xFF) - Int((b >> $0) & 0xFF)) }.max()!
-      }.max()!
-      #expect(worst <= 1, "rounded: \(rounded)")
+      #expect(maxChannelDifference(got, expected) <= 1, "rounded: \(rounded)")
       if rounded {
         // An edge pixel of the rounded corner mixes red in: green falls below the white-and-blue
         // mix it would be without the background.

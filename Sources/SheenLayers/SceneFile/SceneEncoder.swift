@@ -96,7 +96,7 @@ private func encode(_ l: Layer, into out: inout String, indent: Int, canvas: Rec
     if g.type == .radial { add("gradientType", "\"radial\"") }
   }
   if let t = l as? TextLayer {
-    add("string", string(t.string))
+    add("string", quoted(t.string))
     add("fontSize", number(t.fontSize))
     if t.fontWeight == .bold { add("fontWeight", "\"bold\"") }
     if t.foregroundColor != .black { add("foregroundColor", color(t.foregroundColor)) }
@@ -164,27 +164,5 @@ private func svg(_ p: Path) -> String {
     case .close: d.append("Z")
     }
   }
-  return string(d.joined(separator: " "))
-}
-
-/// A JSON string literal.
-private func string(_ s: String) -> String {
-  var out = "\""
-  for u in s.unicodeScalars {
-    switch u {
-    case "\"": out += "\\\""
-    case "\\": out += "\\\\"
-    case "\n": out += "\\n"
-    case "\r": out += "\\r"
-    case "\t": out += "\\t"
-    default:
-      if u.value < 0x20 {
-        let h = String(u.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - h.count) + h
-      } else {
-        out.unicodeScalars.append(u)
-      }
-    }
-  }
-  return out + "\""
+  return quoted(d.joined(separator: " "))
 }

@@ -186,6 +186,7 @@ func quoted(_ s: String) -> String {
     case "\"": out += "\\\""
     case "\\": out += "\\\\"
     case "\n": out += "\\n"
+    case "\r": out += "\\r"
     case "\t": out += "\\t"
     case _ where u.value < 0x20:
       let h = String(u.value, radix: 16, uppercase: true)
