@@ -70,6 +70,11 @@ public enum ReferenceImage {
       + "actual: \(actualPath), diff: \(diffPath)"
   }
 
+  /// The largest difference in any channel between two surfaces of the same size.
+  public static func largestChannelDifference(_ a: Surface, _ b: Surface) -> Int {
+    zip(a.pixels, b.pixels).reduce(0) { max($0, largestChannelDifference($1.0, $1.1)) }
+  }
+
   /// The largest difference between the four channels of two pixels.
   public static func largestChannelDifference(_ a: UInt32, _ b: UInt32) -> Int {
     var worst = 0

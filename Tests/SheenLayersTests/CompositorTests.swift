@@ -1,3 +1,4 @@
+import SheenTestSupport
 import Testing
 
 @testable import SheenLayers
@@ -210,7 +211,7 @@ import Testing
       shade.frame.origin.y = y
       let cut = try render([opaque], width: 130, height: 70, compositor: kept)
       let reference = try render([shade], width: 130, height: 70, compositor: keptReference)
-      #expect(maxChannelDifference(cut, reference) <= 2, "row at y = \(y)")
+      #expect(ReferenceImage.largestChannelDifference(cut, reference) <= 2, "row at y = \(y)")
     }
     #expect(kept.context.statistics.blurs <= 2)
     // The shadow's offset moves: a few pixels reuse the cut blur, more blur again; either way
@@ -221,7 +222,7 @@ import Testing
       shade.shadowOffset = Size(width: 1, height: dy)
       let cut = try render([opaque], width: 130, height: 70, compositor: kept)
       let reference = try render([shade], width: 130, height: 70, compositor: keptReference)
-      #expect(maxChannelDifference(cut, reference) <= 2, "shadow offset \(dy)")
+      #expect(ReferenceImage.largestChannelDifference(cut, reference) <= 2, "shadow offset \(dy)")
       #expect(kept.context.statistics.blurs == blurs, "shadow offset \(dy)")
     }
   }
@@ -273,7 +274,7 @@ import Testing
       c.clip(to: shape)
       c.fill(shape, paint: .solid(.testRed))
       c.fill(Rect(x: 0, y: 0, width: 40, height: 30), paint: .solid(.testBlue))
-      #expect(maxChannelDifference(got, expected) <= 1, "rounded: \(rounded)")
+      #expect(ReferenceImage.largestChannelDifference(got, expected) <= 1, "rounded: \(rounded)")
       if rounded {
         // An edge pixel of the rounded corner mixes red in: green falls below the white-and-blue
         // mix it would be without the background.

@@ -1,3 +1,4 @@
+import SheenTestSupport
 import Testing
 
 @testable import SheenLayers
@@ -182,7 +183,7 @@ import Testing
     c.transform = Transform(translationX: 3.25, y: 4)
     c.clip(to: text.bounds)
     c.drawText(try #require(text.layout), at: .zero, color: text.foregroundColor)
-    #expect(maxChannelDifference(s, direct) <= 1)
+    #expect(ReferenceImage.largestChannelDifference(s, direct) <= 1)
     #expect(s.pixels.filter { Pixel.red($0) < 250 }.count > 300)
     renderer.context.resetStatistics()
     text.frame.origin.x += 9

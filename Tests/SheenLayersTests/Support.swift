@@ -19,17 +19,6 @@ func rgba(_ p: UInt32) -> (r: Int, g: Int, b: Int, a: Int) {
   return (Int(r), Int(g), Int(b), Int(a))
 }
 
-/// The largest difference in any channel between two surfaces of the same size.
-func maxChannelDifference(_ a: Surface, _ b: Surface) -> Int {
-  var worst = 0
-  for (p, q) in zip(a.pixels, b.pixels) {
-    for shift: UInt32 in [0, 8, 16, 24] {
-      worst = max(worst, abs(Int((p >> shift) & 0xFF) - Int((q >> shift) & 0xFF)))
-    }
-  }
-  return worst
-}
-
 /// The mean of the red, green and blue channels of a pixel: darker is lower.
 func luminance(_ p: UInt32) -> Double {
   Double(Pixel.red(p) + Pixel.green(p) + Pixel.blue(p)) / 3

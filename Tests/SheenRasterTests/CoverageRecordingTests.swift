@@ -1,4 +1,5 @@
 import Foundation
+import SheenTestSupport
 import Testing
 
 @testable import SheenRaster
@@ -27,17 +28,6 @@ import Testing
     ]
   }()
 
-  /// The largest difference in any channel between two surfaces.
-  func maxDifference(_ a: Surface, _ b: Surface) -> Int {
-    var worst = 0
-    for (p, q) in zip(a.pixels, b.pixels) {
-      for shift: UInt32 in [0, 8, 16, 24] {
-        worst = max(worst, abs(Int((p >> shift) & 0xFF) - Int((q >> shift) & 0xFF)))
-      }
-    }
-    return worst
-  }
-
   @Test(arguments: [(0, 0), (5, 3), (-9, 11), (17, -6)])
   func replayMatchesFillingInPlace(dx: Int, dy: Int) throws {
     for (name, path, rule) in shapes {
@@ -59,7 +49,8 @@ import Testing
         recording, offsetX: dx, offsetY: dy, paint: .solid(Color(red: 0.2, green: 0.4, blue: 0.9, alpha: 0.8))
       )
       // Float rounding of positions relative to a different clip origin: a level at most.
-      #expect(maxDifference(direct, replayed) <= 1, "\(name) moved by (\(dx), \(dy))")
+      #expect(
+        ReferenceImage.largestChannelDifference(direct, replayed) <= 1, "\(name) moved by (\(dx), \(dy))")
       #expect(replayed.pixels.contains { $0 != 0 }, "\(name) drew nothing")
     }
   }
@@ -78,7 +69,7 @@ import Testing
       let recording = try #require(r.recordCoverage(path, transform: t))
       r.clip(to: recording, offsetX: 6, offsetY: 4)
       r.fill(Rect(x: 0, y: 0, width: 40, height: 36), paint: .solid(.white))
-      #expect(maxDifference(direct, replayed) <= 1, "\(name)")
+      #expect(ReferenceImage.largestChannelDifference(direct, replayed) <= 1, "\(name)")
     }
   }
 
