@@ -7,10 +7,11 @@ extension Canvas {
   /// width is in user space, so a non-uniform transform stretches it.
   public func stroke(_ path: Path, style: StrokeStyle, paint: Paint) {
     let clip = state.clipBounds.intersection(target.bounds)
-    if clip.isEmpty || state.globalAlpha <= 0 { return }
+    let shader = Shader(paint, ctm: state.transform)
+    if clip.isEmpty || drawsNothing(shader.solidColor) { return }
     let outline = path.stroked(style, transform: state.transform, tolerance: Canvas.strokeTolerance)
     resolveClip(for: outline.controlBounds)
-    var sink = makeSink(Shader(paint, ctm: state.transform))
+    var sink = makeSink(shader)
     rasterizer.fill(outline, transform: .identity, rule: .nonZero, clip: clip, into: &sink)
   }
 }

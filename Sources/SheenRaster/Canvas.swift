@@ -21,6 +21,7 @@ public final class Canvas {
     /// `resolveClip`); `clipBounds` already lies within its enclosing pixels.
     var pendingRect: Rect?
     var globalAlpha: Double = 1
+    var blendMode: BlendMode = .normal
   }
 
   /// An open offscreen group: where drawing went before it, and its pixels.
@@ -68,6 +69,18 @@ public final class Canvas {
   public var globalAlpha: Double {
     get { state.globalAlpha }
     set { state.globalAlpha = clamp01(newValue) }
+  }
+
+  /// How what is drawn combines with what is there (source-over by default). Fills, strokes,
+  /// masks, images and composited groups follow it; `clear` does not.
+  public var blendMode: BlendMode {
+    get { state.blendMode }
+    set { state.blendMode = newValue }
+  }
+
+  /// Whether drawing with the current alpha and a paint of this colour changes nothing.
+  @inline(__always) func drawsNothing(_ solidColor: UInt32?) -> Bool {
+    (state.globalAlpha <= 0 || solidColor == 0) && state.blendMode.transparentSourceIsNoOp
   }
 
   /// The device pixels the current clip can reach (empty when everything is clipped out).
@@ -294,9 +307,9 @@ public final class Canvas {
   /// Fills a path with a paint.
   public func fill(_ path: Path, paint: Paint, rule: FillRule = .nonZero) {
     let clip = state.clipBounds.intersection(target.bounds)
-    if clip.isEmpty || state.globalAlpha <= 0 { return }
+    if clip.isEmpty { return }
     let shader = Shader(paint, ctm: state.transform)
-    if shader.solidColor == 0 { return }
+    if drawsNothing(shader.solidColor) { return }
     if state.pendingRect != nil { resolveClip(for: state.transform.apply(path.controlBounds)) }
     var sink = makeSink(shader)
     rasterizer.fill(path, transform: state.transform, rule: rule, clip: clip, into: &sink)
@@ -324,9 +337,10 @@ public final class Canvas {
     let placed = IntRect(
       x: mask.originX + offsetX, y: mask.originY + offsetY, width: mask.width, height: mask.height)
     let r = placed.intersection(state.clipBounds).intersection(target.bounds)
-    if r.isEmpty || state.globalAlpha <= 0 { return }
+    let shader = Shader(paint, ctm: state.transform)
+    if r.isEmpty || drawsNothing(shader.solidColor) { return }
     resolveClip(for: Rect(r))
-    let sink = makeSink(Shader(paint, ctm: state.transform))
+    let sink = makeSink(shader)
     let cuts = cuts(holes, within: r)
     for y in r.y..<r.maxY {
       let row = mask.row(y - placed.y)
@@ -358,7 +372,7 @@ public final class Canvas {
     guard let inv = t.inverted else { return }
     let shader = Shader.image(image, inv)
     let clip = state.clipBounds.intersection(target.bounds)
-    if clip.isEmpty || state.globalAlpha <= 0 { return }
+    if clip.isEmpty || drawsNothing(nil) { return }
     let rect = Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height))
     resolveClip(for: t.apply(rect))
     var sink = makeSink(shader)
@@ -368,7 +382,7 @@ public final class Canvas {
   func makeSink(_ shader: Shader) -> PaintSink {
     PaintSink(
       target: target, shader: shader, clipMask: state.clipMask,
-      alpha: UInt32((state.globalAlpha * 255).rounded()), scratch: scratch)
+      alpha: UInt32((state.globalAlpha * 255).rounded()), scratch: scratch, mode: state.blendMode)
   }
 
   // MARK: Groups
@@ -428,7 +442,7 @@ public final class Canvas {
   /// current clip.
   public func composite(_ g: GroupImage, opacity: Double = 1, mask: AlphaMask? = nil) {
     let o = UInt32((clamp01(opacity) * 255).rounded())
-    if o == 0 { return }
+    if o == 0 && state.blendMode.transparentSourceIsNoOp { return }
     var r = g.bounds.intersection(target.bounds).intersection(state.clipBounds)
     if let m = mask { r = r.intersection(m.deviceBounds) }
     if r.isEmpty { return }
@@ -454,6 +468,27 @@ public final class Canvas {
   }
 
   private func compositeRows(_ g: GroupImage, _ r: IntRect, _ o: UInt32, _ mask: AlphaMask?) {
+    if state.blendMode != .normal {
+      // The opacity scales the group's pixels; the mask is coverage.
+      let colors = scratch.colors
+      for y in r.y..<r.maxY {
+        let s = g.surface.row(y - g.bounds.y) + (r.x - g.bounds.x)
+        let d = target.pixel(r.x, y)
+        var done = 0
+        while done < r.width {
+          let n = min(r.width - done, scratch.capacity)
+          for i in 0..<n { colors[i] = o == 255 ? s[done + i] : Pixel.scale(s[done + i], by: o) }
+          if let m = mask {
+            blendRow(
+              state.blendMode, d + done, colors, n, coverage: m.row(y - m.originY) + (r.x + done - m.originX))
+          } else {
+            blendRow(state.blendMode, d + done, colors, n, coverage: 255)
+          }
+          done += n
+        }
+      }
+      return
+    }
     for y in r.y..<r.maxY {
       let s = g.surface.row(y - g.bounds.y) + (r.x - g.bounds.x)
       let d = target.pixel(r.x, y)

@@ -206,9 +206,9 @@ extension Canvas {
     _ coverage: Coverage, offsetX: Int, offsetY: Int, paint: Paint, skipping holes: [IntRect] = []
   ) {
     let clip = state.clipBounds.intersection(target.bounds)
-    if clip.isEmpty || state.globalAlpha <= 0 { return }
+    if clip.isEmpty { return }
     let shader = Shader(paint, ctm: state.transform)
-    if shader.solidColor == 0 { return }
+    if drawsNothing(shader.solidColor) { return }
     let b = coverage.bounds
     // Only what the clip bounds let through can meet a pending rectangle's fractional edges.
     let reach = IntRect(x: b.x + offsetX, y: b.y + offsetY, width: b.width, height: b.height).intersection(

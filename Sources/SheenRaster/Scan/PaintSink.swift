@@ -24,7 +24,7 @@
 }
 
 /// Turns coverage spans into blended pixels: applies the clip mask and global alpha, asks the
-/// shader for colours, and blends source-over into the target.
+/// shader for colours, and blends source-over (or with `mode`) into the target.
 struct PaintSink: SpanSink {
   let target: RenderTarget
   let shader: Shader
@@ -36,14 +36,18 @@ struct PaintSink: SpanSink {
   let clipMask: MaskView?
   /// Global alpha, 0...255.
   let alpha: UInt32
+  /// How colours combine with the target; anything but `.normal` takes `blendedSpan`.
+  let mode: BlendMode
   /// Scratch rows of `capacity` entries.
   let colors: UnsafeMutablePointer<UInt32>
   let alphas: UnsafeMutablePointer<UInt8>
   let capacity: Int
 
   init(
-    target: RenderTarget, shader: Shader, clipMask: AlphaMask?, alpha: UInt32, scratch: Scratch
+    target: RenderTarget, shader: Shader, clipMask: AlphaMask?, alpha: UInt32, scratch: Scratch,
+    mode: BlendMode = .normal
   ) {
+    self.mode = mode
     self.target = target
     self.shader = shader
     solid = shader.solidColor
@@ -57,6 +61,10 @@ struct PaintSink: SpanSink {
   }
 
   func solidSpan(y: Int, x: Int, count: Int, alpha a: UInt8) {
+    if mode != .normal {
+      blendedSpan(y: y, x: x, count: count, coverage: nil, uniform: a)
+      return
+    }
     if let m = clipMask {
       // Inside the clip's solid run the clip changes nothing: paint that part unclipped.
       let run = m.solidRun(y - m.originY)
@@ -111,6 +119,10 @@ struct PaintSink: SpanSink {
   }
 
   func maskSpan(y: Int, x: Int, alphas src: UnsafePointer<UInt8>, count: Int) {
+    if mode != .normal {
+      blendedSpan(y: y, x: x, count: count, coverage: src, uniform: 0)
+      return
+    }
     var done = 0
     while done < count {
       let n = min(count - done, capacity)
@@ -144,6 +156,34 @@ struct PaintSink: SpanSink {
         shader.shade(x: px, y: y, count: n, into: colors)
         blendRow(dst, colors, n, coverage: cov)
       }
+      done += n
+    }
+  }
+}
+
+extension PaintSink {
+  /// A span drawn with a blend mode other than source-over: the global alpha scales the source,
+  /// and coverage (the span's times the clip mask's) goes from the destination to the blended
+  /// result. `coverage` nil means `uniform` everywhere.
+  func blendedSpan(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>?, uniform: UInt8) {
+    var done = 0
+    while done < count {
+      let n = min(count - done, capacity)
+      let px = x + done
+      if let c = coverage {
+        alphas.update(from: c + done, count: n)
+      } else {
+        alphas.update(repeating: uniform, count: n)
+      }
+      if let m = clipMask {
+        let mrow = m.row(y - m.originY) + (px - m.originX)
+        for i in 0..<n { alphas[i] = UInt8(Pixel.div255(UInt32(alphas[i]) * UInt32(mrow[i]))) }
+      }
+      shader.shade(x: px, y: y, count: n, into: colors)
+      if alpha != 255 {
+        for i in 0..<n { colors[i] = Pixel.scale(colors[i], by: alpha) }
+      }
+      blendRow(mode, target.pixel(px, y), colors, n, coverage: alphas)
       done += n
     }
   }
