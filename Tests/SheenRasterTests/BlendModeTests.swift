@@ -58,7 +58,9 @@ import Testing
         for x in 0..<s.width {
           let o = k * size + (y * s.width + x) * 4
           // Skia's bytes are R, G, B, A premultiplied.
-          let skia = UInt32(data[o + 3]) << 24 | UInt32(data[o]) << 16 | UInt32(data[o + 1]) << 8 | UInt32(data[o + 2])
+          let skia =
+            UInt32(data[o + 3]) << 24 | UInt32(data[o]) << 16 | UInt32(data[o + 1]) << 8
+            | UInt32(data[o + 2])
           let d = ReferenceImage.largestChannelDifference(s[x, y], skia)
           if d > worst { (worst, at) = (d, (x, y)) }
         }
