@@ -34,6 +34,8 @@ let package = Package(
     // MARK: - Public API
 
     .target(name: "SheenRaster", dependencies: ["CPNG"]),
+    // Typed command-line options, strict values and `--help` text, for the `sheen` subcommands.
+    .target(name: "SheenCommandLine"),
     .target(name: "SheenText", dependencies: ["SheenRaster"]),
     .target(name: "SheenLayers", dependencies: ["SheenRaster", "SheenText"]),
     .target(name: "SheenPlatform", dependencies: ["SheenRaster"]),
@@ -48,7 +50,7 @@ let package = Package(
       name: "sheen",
       dependencies: [
         "SheenRaster", "SheenText", "SheenLayers", "SheenPlatform", "SheenKit", "SheenDemo", "SheenX11",
-        "SheenWayland",
+        "SheenWayland", "SheenCommandLine",
       ]
     ),
 
@@ -63,6 +65,7 @@ let package = Package(
     .testTarget(name: "SheenRasterTests", dependencies: ["SheenRaster", "SheenTestSupport"]),
     .testTarget(name: "SheenLayersTests", dependencies: ["SheenLayers", "SheenTestSupport"]),
     .testTarget(name: "SheenKitTests", dependencies: ["SheenKit"]),
+    .testTarget(name: "SheenCommandLineTests", dependencies: ["SheenCommandLine", "SheenTestSupport"]),
     .testTarget(
       name: "SheenDemoTests",
       dependencies: [

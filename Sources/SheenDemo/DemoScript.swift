@@ -34,10 +34,29 @@ public struct DemoScript: Sendable {
     var y: Double
   }
 
-  /// Why a script could not be read.
+  /// Why a script could not be read: the step (as written) and what was wrong with it.
   public struct ParseError: Error, CustomStringConvertible {
-    public var description: String
+    public var step: String
+    public var problem: String
+    public var description: String { "script step '\(step)': \(problem)" }
   }
+
+  // The largest values a script takes (`sheen dump --help` lists them): a script is input for
+  // a few minutes of frames, and every frame it spans is held in memory.
+  /// Bytes of script text.
+  public static let maxBytes = 4096
+  /// Frames the steps may span in all (10 minutes at 60 Hz).
+  public static let maxFrames = 36_000
+  /// `wait N`.
+  public static let maxWait = 36_000
+  /// `wheel N`, either way.
+  public static let maxWheel = 1_000
+  /// `fling V`, `steady V` in points per second, either way.
+  public static let maxSpeed = 100_000.0
+  /// `drag DY`, `press X Y`, `move X Y` in points, either way.
+  public static let maxDistance = 100_000.0
+  /// `tap-button I`, `press-button I`.
+  public static let maxCard = 10_000
 
   /// Actions per frame, from frame 0.
   private(set) var frames: [[Action]] = []
@@ -54,34 +73,59 @@ public struct DemoScript: Sendable {
 
   /// Reads a script: a name from `named`, or steps.
   /// - Throws: `ParseError` naming the step it could not read.
-  public init(_ text: String) throws {
+  public init(_ text: String) throws(ParseError) {
     let source = DemoScript.named[text] ?? text
+    guard source.utf8.count <= DemoScript.maxBytes else {
+      throw ParseError(
+        step: String(source.prefix(40)) + "…",
+        problem: "the script is longer than \(DemoScript.maxBytes) bytes")
+    }
     let steps = source.split(whereSeparator: { $0 == "," || $0 == ";" })
     var frames: [[Action]] = []
     var pointer = CGPointValue(x: 0, y: 0)
     func frame(_ a: [Action]) { frames.append(a) }
     for raw in steps {
-      let words = raw.split(separator: " ").map(String.init)
+      let step = raw.trimmingCharacters(in: .whitespaces)
+      let words = raw.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
       guard let verb = words.first else { continue }
-      let args = words.dropFirst().map { Double($0) }
-      func number(_ i: Int) throws -> Double {
-        guard i < args.count, let v = args[i] else {
-          throw ParseError(
-            description: "script step '\(raw.trimmingCharacters(in: .whitespaces))' needs a number")
-        }
+      func fail(_ problem: String) -> ParseError { ParseError(step: step, problem: problem) }
+      /// Argument `i`: a finite decimal number within ±`limit` (whole if `whole`).
+      func number(_ i: Int, _ what: String, limit: Double, whole: Bool = false, min: Double? = nil)
+        throws(ParseError)
+        -> Double
+      {
+        let low = min ?? -limit
+        let range = "\(what) from \(Self.format(low)) to \(Self.format(limit))"
+        guard i + 1 < words.count, let v = DemoScript.decimal(words[i + 1]), v >= low, v <= limit,
+          !whole || v == v.rounded()
+        else { throw fail("\(verb) takes \(range)") }
         return v
+      }
+      func arguments(_ n: Int) throws(ParseError) {
+        guard words.count <= n + 1 else { throw fail("\(verb) takes \(n) argument\(n == 1 ? "" : "s")") }
       }
       switch verb {
       case "wait":
-        for _ in 0..<max(0, Int(try number(0))) { frame([]) }
+        let n = Int(
+          try number(0, "a whole number of frames", limit: Double(Self.maxWait), whole: true, min: 0))
+        try arguments(1)
+        guard frames.count + n <= Self.maxFrames else {
+          throw fail("the script is longer than \(Self.maxFrames) frames")
+        }
+        for _ in 0..<n { frame([]) }
       case "wheel":
-        let n = Int(try number(0))
+        let n = Int(try number(0, "a whole number of notches", limit: Double(Self.maxWheel), whole: true))
+        try arguments(1)
+        guard frames.count + abs(n) <= Self.maxFrames else {
+          throw fail("the script is longer than \(Self.maxFrames) frames")
+        }
         let dy = n < 0 ? -PlatformEvent.scrollPointsPerNotch : PlatformEvent.scrollPointsPerNotch
         for _ in 0..<abs(n) {
           frame([.event(.scroll(delta: Point(x: 0, y: dy), at: Point(x: -1, y: -1), modifiers: []))])
         }
       case "fling":
-        let v = try number(0)
+        let v = try number(0, "a speed in points per second", limit: Self.maxSpeed)
+        try arguments(1)
         let start = CGPointValue(x: -1, y: -1)
         frame([.pointer(.down, start)])
         for i in 1...6 {
@@ -89,7 +133,8 @@ public struct DemoScript: Sendable {
         }
         frame([.release])
       case "drag":
-        let dy = try number(0)
+        let dy = try number(0, "a distance in points", limit: Self.maxDistance)
+        try arguments(1)
         frame([.pointer(.down, CGPointValue(x: -1, y: -1))])
         for i in 1...20 {
           frame([.pointer(.move, CGPointValue(x: -1, y: -1 - dy * Double(i) / 20))])
@@ -97,32 +142,58 @@ public struct DemoScript: Sendable {
         for _ in 0..<8 { frame([]) }
         frame([.release])
       case "press", "move":
-        pointer = CGPointValue(x: try number(0), y: try number(1))
+        let x = try number(0, "a point (x y) with each", limit: Self.maxDistance)
+        let y = try number(1, "a point (x y) with each", limit: Self.maxDistance)
+        try arguments(2)
+        pointer = CGPointValue(x: x, y: y)
         frame([.pointer(verb == "press" ? .down : .move, pointer)])
       case "release":
+        try arguments(0)
         frame([.release])
       case "tap-button":
-        frame([.pressButton(Int(try number(0)))])
+        let i = Int(try number(0, "a card number", limit: Double(Self.maxCard), whole: true, min: 0))
+        try arguments(1)
+        frame([.pressButton(i)])
         for _ in 0..<12 { frame([]) }
         frame([.release])
       case "press-button":
-        frame([.pressButton(Int(try number(0)))])
+        let i = Int(try number(0, "a card number", limit: Double(Self.maxCard), whole: true, min: 0))
+        try arguments(1)
+        frame([.pressButton(i)])
       case "key":
-        guard words.count > 1, let key = DemoScript.key(words[1]) else {
-          throw ParseError(description: "script step '\(raw)' needs a key name")
+        guard words.count == 2, let key = DemoScript.key(words[1]) else {
+          throw fail("key takes one key name (up, down, pageup, pagedown, home, end, space, escape, q, f)")
         }
         frame([.event(.keyDown(key.0, text: key.1, modifiers: []))])
       case "steady":
-        frame([.steady(try number(0))])
+        let v = try number(0, "a speed in points per second", limit: Self.maxSpeed)
+        try arguments(1)
+        frame([.steady(v)])
       default:
-        throw ParseError(
-          description: "unknown script step '\(verb)' (steps: wait, wheel, fling, drag, press, move, release,"
+        throw fail(
+          "unknown step (steps: wait, wheel, fling, drag, press, move, release,"
             + " tap-button, press-button, key, steady; scripts: \(DemoScript.named.keys.sorted().joined(separator: ", ")))"
         )
+      }
+      guard frames.count <= Self.maxFrames else {
+        throw fail("the script is longer than \(Self.maxFrames) frames")
       }
     }
     self.frames = frames
   }
+
+  /// A finite decimal number (`-2`, `0.5`, `1e3`); nil for `nan`, `inf`, hex and anything else.
+  static func decimal(_ word: String) -> Double? {
+    guard word.utf8.count <= 32,
+      word.utf8.allSatisfy({
+        ($0 >= 48 && $0 <= 57) || $0 == 46 || $0 == 43 || $0 == 45 || $0 == 101 || $0 == 69
+      }),
+      let v = Double(word), v.isFinite
+    else { return nil }
+    return v
+  }
+
+  private static func format(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
 
   private static func key(_ name: String) -> (Key, String)? {
     switch name.lowercased() {

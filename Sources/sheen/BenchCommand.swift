@@ -1,43 +1,38 @@
 import Foundation
+import SheenCommandLine
 import SheenLayers
 import SheenRaster
 
-/// `sheen bench raster`: the rasterizer's per-operation medians.
+/// `sheen bench`, `sheen bench raster`, `sheen bench cards`.
 func runBench(_ args: [String]) -> Int32 {
-  guard let what = args.first, what == "raster" || what == "cards" else {
-    if args.first.map({ $0.hasPrefix("-") }) ?? true { return runDemoBench(args) }
-    FileHandle.standardError.write(
-      Data(
-        "usage: sheen bench raster [--runs N] | sheen bench cards [--runs N] [--threads N] [--size WxH]\n"
-          .utf8))
-    return 64
-  }
-  var runs = 200
-  if let i = args.firstIndex(of: "--runs"), i + 1 < args.count, let n = Int(args[i + 1]), n > 0 { runs = n }
-  do {
-    if what == "cards" {
-      var threads: Int? = nil
-      if let i = args.firstIndex(of: "--threads"), i + 1 < args.count, let n = Int(args[i + 1]), n > 0 {
-        threads = n
-      }
-      var width = 1920
-      var height = 1080
-      if let i = args.firstIndex(of: "--size"), i + 1 < args.count {
-        let parts = args[i + 1].split(separator: "x").compactMap { Int($0) }
-        guard parts.count == 2, parts[0] > 0, parts[1] > 0, parts[0] <= 8192, parts[1] <= 8192 else {
-          FileHandle.standardError.write(Data("sheen bench: --size takes WxH, e.g. 1920x1080\n".utf8))
-          return 64
-        }
-        width = parts[0]
-        height = parts[1]
-      }
-      try benchCards(runs: runs, threads: threads, width: width, height: height)
-      return 0
+  var status: Int32 = 0
+  switch args.first {
+  case "raster":
+    guard let parsed = parseCommandLine(BenchArgs.raster, Array(args.dropFirst()), status: &status) else {
+      return status
     }
-    try benchRaster(runs: runs)
+    return benchFailing { try benchRaster(runs: parsed[BenchArgs.runs] ?? 200) }
+  case "cards":
+    guard let parsed = parseCommandLine(BenchArgs.cards, Array(args.dropFirst()), status: &status) else {
+      return status
+    }
+    let size = parsed[BenchArgs.size] ?? Dimensions(width: 1920, height: 1080)
+    return benchFailing {
+      try benchCards(
+        runs: parsed[BenchArgs.runs] ?? 200, threads: parsed[SharedArgs.threads], width: size.width,
+        height: size.height)
+    }
+  default:
+    return runDemoBench(args)
+  }
+}
+
+private func benchFailing(_ body: () throws -> Void) -> Int32 {
+  do {
+    try body()
     return 0
   } catch {
-    FileHandle.standardError.write(Data("sheen bench: \(error)\n".utf8))
+    writeError("sheen bench: \(error)")
     return 1
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SheenCommandLine
 import SheenDemo
 import SheenKit
 import SheenLayers
@@ -11,59 +12,22 @@ import SheenText
 /// clock), timed one by one after a warm-up that visits the whole list once. Offscreen it times rendering into a surface; in a
 /// window it runs uncapped and times whole frames including presenting.
 func runDemoBench(_ args: [String]) -> Int32 {
-  let usage = """
-    usage: sheen bench [--offscreen] [--threads N] [--size WxH] [--frames N | --seconds S] [--warmup N]
-                       [--plot FILE.png] [--overlay] [--backend wayland|x11]
-    """
-  var offscreen = false
-  var seconds: Double? = nil
-  var plot = "out/bench-frame-times.png"
-  var overlay = false
-  var threads: Int? = nil
-  var size = PixelSize(width: 1920, height: 1080)
-  var frames = 300
-  var warmup = 240
-  var backend: Backend? = nil
-  var i = 0
-  func value() -> String? {
-    i += 1
-    return i < args.count ? args[i] : nil
-  }
-  while i < args.count {
-    switch args[i] {
-    case "--offscreen": offscreen = true
-    case "--threads":
-      guard let v = value().flatMap(Int.init), v > 0, v <= 64 else { return benchUsage(usage) }
-      threads = v
-    case "--frames":
-      guard let v = value().flatMap(Int.init), v > 0 else { return benchUsage(usage) }
-      frames = v
-    case "--seconds":
-      guard let v = value().flatMap(Double.init), v > 0, v <= 3600 else { return benchUsage(usage) }
-      seconds = v
-    case "--overlay": overlay = true
-    case "--plot":
-      guard let v = value(), !v.isEmpty else { return benchUsage(usage) }
-      plot = v
-    case "--warmup":
-      guard let v = value().flatMap(Int.init), v >= 0 else { return benchUsage(usage) }
-      warmup = v
-    case "--size":
-      let parts = (value() ?? "").split(separator: "x").compactMap { Int($0) }
-      guard parts.count == 2, parts[0] > 0, parts[1] > 0, parts[0] <= 8192, parts[1] <= 8192 else {
-        return benchUsage(usage)
-      }
-      size = PixelSize(width: parts[0], height: parts[1])
-    case "--backend":
-      guard let b = value().flatMap(Backend.init(rawValue:)) else { return benchUsage(usage) }
-      backend = b
-    case "-h", "--help":
-      print(usage)
-      return 0
-    default:
-      return benchUsage(usage)
-    }
-    i += 1
+  var status: Int32 = 0
+  guard let parsed = parseCommandLine(BenchArgs.command, args, status: &status) else { return status }
+  let offscreen = parsed[BenchArgs.offscreen]
+  let seconds = parsed[BenchArgs.seconds]
+  let plot = parsed[BenchArgs.plot] ?? "out/bench-frame-times.png"
+  let overlay = parsed[BenchArgs.overlay]
+  let threads = parsed[SharedArgs.threads]
+  let size =
+    parsed[BenchArgs.size].map { PixelSize(width: $0.width, height: $0.height) }
+    ?? PixelSize(width: 1920, height: 1080)
+  let frames = parsed[BenchArgs.frames] ?? 300
+  let warmup = parsed[BenchArgs.warmup] ?? 240
+  let backend = parsed[SharedArgs.backend]
+  if parsed[BenchArgs.frames] != nil && seconds != nil {
+    writeError("sheen bench: --frames and --seconds cannot both be given\n\(BenchArgs.command.shortUsage)")
+    return 64
   }
   let window = DemoApp.makeWindow(size: size, scale: 1)
   // The FPS overlay is off unless asked for (`--overlay` measures what it costs).
@@ -97,11 +61,6 @@ func runDemoBench(_ args: [String]) -> Int32 {
     FileHandle.standardError.write(Data("sheen bench: \(error)\n".utf8))
     return 1
   }
-}
-
-private func benchUsage(_ usage: String) -> Int32 {
-  FileHandle.standardError.write(Data("\(usage)\n".utf8))
-  return 64
 }
 
 /// Runs the scripted scroll. `target` either returns the surface to render into (offscreen) or

@@ -1,116 +1,23 @@
 import Foundation
+import SheenCommandLine
 import SheenDemo
 import SheenPlatform
 import SheenRaster
 import SheenX11
 
-private let demoUsage = """
-  usage: sheen demo [options]
-
-  Opens a window (Wayland or X11) showing the demo: a scrolling list of cards with animated
-  buttons and an FPS overlay, until Escape, q or closing the window.
-
-  controls: wheel, drag and fling scroll (rubber band past the ends); arrows, Page Up/Down, Space,
-  Home and End scroll too; a click on a card's button presses it; f toggles the FPS overlay;
-  Escape or q quits.
-
-  options:
-    --fps N          target frames per second (default 60; 0 = as fast as possible)
-    --size WxH       initial window size in pixels (default 800x600)
-    --frames N       exit after drawing N frames (frames are drawn even when nothing moves)
-    --scale S        pixels per point (default 1)
-    --script S       scripted input on the frame clock, as `sheen dump --script` (e.g. scroll)
-    --title TEXT     window title (default "Sheen")
-    --test-pattern   draw a static, deterministic pattern (see DemoClient.testPatternPixel)
-    --print-events   print one line per event on stdout (and a "ready" line once shown)
-    --backend B      wayland or x11 (default: Wayland when $WAYLAND_DISPLAY is reachable, else X11)
-
-  exit status: 0 closed, interrupted or done; 3 no display or the display server went away;
-  64 bad usage.
-  """
-
-/// Options of `sheen demo`.
-struct DemoOptions {
-  var fps: Double = 60
-  var size = PixelSize(width: 800, height: 600)
-  var frames: Int?
-  var title = "Sheen"
-  var testPattern = false
-  var scale = 1.0
-  var script: DemoScript?
-  var printEvents = false
-  var backend: Backend?
-
-  /// Parses `args`; returns an error message for bad usage, or nil with `help` for `--help`.
-  static func parse(_ args: [String]) -> Result<DemoOptions?, UsageError> {
-    var o = DemoOptions()
-    var i = 0
-    func value(_ flag: String) throws(UsageError) -> String {
-      i += 1
-      guard i < args.count else { throw UsageError("\(flag) needs a value") }
-      return args[i]
-    }
-    do throws(UsageError) {
-      while i < args.count {
-        let arg = args[i]
-        switch arg {
-        case "-h", "--help": return .success(nil)
-        case "--fps":
-          guard let f = Double(try value(arg)), f >= 0, f <= 1000 else {
-            throw UsageError("--fps needs a number from 0 to 1000")
-          }
-          o.fps = f
-        case "--size":
-          let parts = try value(arg).split(separator: "x").compactMap { Int($0) }
-          guard parts.count == 2, (1...16384).contains(parts[0]), (1...16384).contains(parts[1]) else {
-            throw UsageError("--size needs WIDTHxHEIGHT, such as 800x600")
-          }
-          o.size = PixelSize(width: parts[0], height: parts[1])
-        case "--frames":
-          guard let n = Int(try value(arg)), n >= 1 else {
-            throw UsageError("--frames needs a positive count")
-          }
-          o.frames = n
-        case "--title": o.title = try value(arg)
-        case "--scale":
-          guard let v = Double(try value(arg)), v >= 0.25, v <= 8 else {
-            throw UsageError("--scale needs a number from 0.25 to 8")
-          }
-          o.scale = v
-        case "--script":
-          let text = try value(arg)
-          do { o.script = try DemoScript(text) } catch { throw UsageError("\(error)") }
-        case "--test-pattern": o.testPattern = true
-        case "--print-events": o.printEvents = true
-        case "--backend":
-          guard let b = Backend(rawValue: try value(arg)) else {
-            throw UsageError("--backend needs wayland or x11")
-          }
-          o.backend = b
-        default: throw UsageError("unknown option '\(arg)'")
-        }
-        i += 1
-      }
-    } catch {
-      return .failure(error)
-    }
-    return .success(o)
-  }
-}
-
 /// `sheen demo`: the demo in a window (or, with `--test-pattern`, a static pattern for tests).
 func runDemo(_ args: [String]) -> Int32 {
-  let options: DemoOptions
-  switch DemoOptions.parse(args) {
-  case .failure(let e):
-    FileHandle.standardError.write(Data("sheen demo: \(e.message)\n\(demoUsage)\n".utf8))
-    return 64
-  case .success(nil):
-    print(demoUsage)
-    return 0
-  case .success(let o?):
-    options = o
-  }
+  var status: Int32 = 0
+  guard let parsed = parseCommandLine(DemoArgs.command, args, status: &status) else { return status }
+  let options = (
+    fps: parsed[DemoArgs.fps] ?? 60,
+    size: parsed[DemoArgs.size].map { PixelSize(width: $0.width, height: $0.height) }
+      ?? PixelSize(width: 800, height: 600),
+    frames: parsed[DemoArgs.frames], title: parsed[DemoArgs.title] ?? "Sheen",
+    testPattern: parsed[DemoArgs.testPattern], scale: parsed[SharedArgs.scale] ?? 1,
+    script: parsed[SharedArgs.script], printEvents: parsed[DemoArgs.printEvents],
+    backend: parsed[SharedArgs.backend]
+  )
 
   let opened: OpenedWindow
   do {

@@ -1,90 +1,20 @@
 import Foundation
+import SheenCommandLine
 import SheenLayers
 import SheenRaster
 
-private let renderUsage = """
-  usage: sheen render SCENE.json -o OUT.png [--scale S] [--repeat N]
-
-  Renders a scene file (shared SCENE.md) to a PNG of width×scale by height×scale pixels.
-
-  options:
-    -o, --output OUT.png   where to write the PNG (required)
-    --scale S              pixels per point, replacing the file's "scale"
-    --repeat N             render the frame N times after parsing once, then print
-                           `frame_ms median=<ms> min=<ms> n=<N>` as the last line
-
-  exit status: 0 written; 1 the scene file cannot be read or the PNG cannot be written;
-  2 the scene file is invalid (one line on stderr names the key path; nothing is written);
-  64 bad usage.
-  """
-
-/// Options of `sheen render`.
-struct RenderOptions {
-  var scenePath = ""
-  var outputPath = ""
-  var scale: Double?
-  var repeatCount: Int?
-
-  /// Parses `args`: the options, nil for `--help`, or a usage error message.
-  static func parse(_ args: [String]) -> Result<RenderOptions?, UsageError> {
-    var o = RenderOptions()
-    var scene: String?
-    var output: String?
-    var i = 0
-    func value(_ flag: String) throws(UsageError) -> String {
-      i += 1
-      guard i < args.count else { throw UsageError("\(flag) needs a value") }
-      return args[i]
-    }
-    do throws(UsageError) {
-      while i < args.count {
-        let arg = args[i]
-        switch arg {
-        case "-h", "--help": return .success(nil)
-        case "-o", "--output":
-          guard output == nil else { throw UsageError("-o given twice") }
-          output = try value(arg)
-        case "--scale":
-          guard let s = Double(try value(arg)), s.isFinite, s > 0 else {
-            throw UsageError("--scale needs a number > 0")
-          }
-          o.scale = s
-        case "--repeat":
-          guard let n = Int(try value(arg)), n >= 1 else {
-            throw UsageError("--repeat needs a count ≥ 1")
-          }
-          o.repeatCount = n
-        default:
-          if arg.hasPrefix("-") { throw UsageError("unknown option '\(arg)'") }
-          guard scene == nil else { throw UsageError("more than one scene file given") }
-          scene = arg
-        }
-        i += 1
-      }
-      guard let scene else { throw UsageError("no scene file given") }
-      guard let output else { throw UsageError("no output file given (-o OUT.png)") }
-      o.scenePath = scene
-      o.outputPath = output
-      return .success(o)
-    } catch {
-      return .failure(error)
-    }
-  }
-}
-
 /// `sheen render SCENE.json -o OUT.png [--scale S] [--repeat N]`.
 func runRender(_ args: [String]) -> Int32 {
-  let options: RenderOptions
-  switch RenderOptions.parse(args) {
-  case .success(nil):
-    print(renderUsage)
-    return 0
-  case .success(let o?):
-    options = o
-  case .failure(let e):
-    renderFail("\(e.message)\n\(renderUsage)")
+  var status: Int32 = 0
+  guard let parsed = parseCommandLine(RenderArgs.command, args, status: &status) else { return status }
+  guard let outputPath = parsed[RenderArgs.output] else {
+    writeError("sheen render: no output file given (-o OUT.png)\n\(RenderArgs.command.shortUsage)")
     return 64
   }
+  let options = (
+    scenePath: parsed.positionals[0], outputPath: outputPath, scale: parsed[RenderArgs.scale],
+    repeatCount: parsed[RenderArgs.repeatCount]
+  )
 
   let scene: Scene
   do {

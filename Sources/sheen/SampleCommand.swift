@@ -5,33 +5,10 @@ import SheenRaster
 /// `sheen sample [-o OUT.png] [--scale S]`: renders a sample picture of what Sheen draws (rounded,
 /// shadowed cards, a gradient button, tags with chosen corners) to a PNG.
 func runSample(_ args: [String]) -> Int32 {
-  var output = "sample.png"
-  var scale = 2.0
-  var i = 0
-  while i < args.count {
-    switch args[i] {
-    case "-o" where i + 1 < args.count:
-      output = args[i + 1]
-      i += 1
-    case "--scale" where i + 1 < args.count:
-      guard let s = Double(args[i + 1]), s > 0, s <= 8 else {
-        FileHandle.standardError.write(Data("sheen sample: --scale takes a number in (0, 8]\n".utf8))
-        return 64
-      }
-      scale = s
-      i += 1
-    case "-h", "--help":
-      print("usage: sheen sample [-o OUT.png] [--scale S]")
-      return 0
-    default:
-      FileHandle.standardError.write(
-        Data(
-          "sheen sample: unexpected argument '\(args[i])'\nusage: sheen sample [-o OUT.png] [--scale S]\n"
-            .utf8))
-      return 64
-    }
-    i += 1
-  }
+  var status: Int32 = 0
+  guard let parsed = parseCommandLine(SampleArgs.command, args, status: &status) else { return status }
+  let output = parsed[SampleArgs.output] ?? "sample.png"
+  let scale = parsed[SampleArgs.scale] ?? 2
   do {
     let width = 390.0
     let height = 300.0

@@ -1,41 +1,27 @@
-// The `sheen` command line: one subcommand per job, each in its own file.
+// The `sheen` command line: one subcommand per job, each in its own file; their options are all
+// declared in Commands.swift.
 import Foundation
-
-let usage = """
-  usage: sheen <command> [options]
-
-  commands:
-    demo     open the demo window (Wayland or X11: --backend wayland|x11)
-    dump     render frames of the demo to PNGs, headless
-    render   render a scene file to PNG (SCENE.md)
-    bench    time the demo scrolling (--offscreen, --threads N), or `bench raster`, `bench cards`
-    sample   render a sample picture to PNG
-
-  `sheen <command> --help` describes each command.
-  """
+import SheenCommandLine
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-guard let command = arguments.first else {
-  FileHandle.standardError.write(Data((usage + "\n").utf8))
-  exit(64)
-}
 let rest = Array(arguments.dropFirst())
-switch command {
+switch arguments.first {
 case "demo": exit(runDemo(rest))
 case "dump": exit(runDump(rest))
 case "render": exit(runRender(rest))
 case "sample": exit(runSample(rest))
 case "bench": exit(runBench(rest))
-case "-h", "--help", "help":
-  print(usage)
+case "help":
+  print(TopArgs.command.help)
   exit(0)
 default:
-  FileHandle.standardError.write(Data("sheen: unknown command '\(command)'\n\(usage)\n".utf8))
+  var status: Int32 = 0
+  guard let parsed = parseCommandLine(TopArgs.command, arguments, status: &status) else { exit(status) }
+  if parsed[TopArgs.version] {
+    print("sheen \(sheenVersion)")
+    exit(0)
+  }
+  // No command (or one that is not known, which the parser names).
+  writeError("sheen: no command given\n\(TopArgs.command.shortUsage)")
   exit(64)
-}
-
-/// A command line that a subcommand cannot take: the message says what was wrong (exit 64).
-struct UsageError: Error {
-  var message: String
-  init(_ message: String) { self.message = message }
 }

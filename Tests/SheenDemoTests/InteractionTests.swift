@@ -192,3 +192,30 @@ extension InteractionTests {
     #expect(card.tapCount == 1)
   }
 }
+
+extension InteractionTests {
+  /// Script numbers are finite decimals within documented maxima, and a script spans a bounded
+  /// number of frames: `wait 1e9` or `wheel 100000000` would hold gigabytes of frames.
+  @Test func scriptsRefuseNumbersOutOfRange() throws {
+    for bad in [
+      "wait nan", "wait inf", "wait 1e300", "wait -1", "wait 2.5", "wait 1e9", "wait 36001", "wheel -1e19",
+      "wheel 100000000", "wheel -9223372036854775808", "tap-button nan", "tap-button -1", "fling 1e300",
+      "steady -inf", "drag nan", "press 1", "press 1 nan", "move 0x10 4", "wait 5 6", "release 1", "key",
+      "key home end", "wait 30000, wait 6001", String(repeating: "wait 0,", count: 600),
+    ] {
+      #expect(throws: DemoScript.ParseError.self, "\(bad)") { try DemoScript(bad) }
+    }
+    let longest = try DemoScript("wait 36000")
+    #expect(longest.length == DemoScript.maxFrames)
+    #expect(
+      try DemoScript("wheel -1000, fling -100000, press 3.5 -2e3, steady 1e5, tap-button 10000").length > 1000
+    )
+    do {
+      _ = try DemoScript("wait 5, wheel 1e19")
+      Issue.record("accepted")
+    } catch {
+      #expect(error.step == "wheel 1e19")
+      #expect(error.problem == "wheel takes a whole number of notches from -1000 to 1000")
+    }
+  }
+}

@@ -1,0 +1,261 @@
+// Every `sheen` subcommand's command line, declared in one place: its options (typed, with their
+// ranges), its arguments and its `--help` text. To add an option: declare it in its command's
+// enum below, add it to that command's `options` list, and read it in the command's run function
+// with `parsed[TheCommand.option]`. Parsing, range checks, the error line and `--help` come from
+// SheenCommandLine.
+import Foundation
+import SheenCommandLine
+import SheenDemo
+
+let sheenVersion = "0.1.0"
+
+/// Options several commands share (each command lists the ones it takes).
+enum SharedArgs {
+  static let scale = Option.number("--scale", "S", range: 0.25...8, help: "pixels per point", default: "1")
+  static let threads = Option.integer(
+    "--threads", range: 1...64, help: "threads that draw each frame", default: "one per core")
+  static let script = Option.custom(
+    ["--script"], "S",
+    help:
+      "scripted input on the 60 Hz frame clock: a name (\(DemoScript.named.keys.sorted().joined(separator: ", ")))"
+      + " or steps such as \"wait 5, fling 2400, wait 30, tap-button 0\" (see `sheen dump --help`)"
+  ) { text throws(ValueError) in
+    do throws(DemoScript.ParseError) { return try DemoScript(text) } catch {
+      throw ValueError(message: "step \(quotedForMessage(error.step)): \(error.problem)")
+    }
+  }
+  static let backend = Option.choice(
+    ["--backend"], "B", Backend.allCases.map(\.rawValue),
+    help: "window system", default: "Wayland when $WAYLAND_DISPLAY is reachable, else X11",
+    make: Backend.init(rawValue:))
+}
+
+// MARK: - sheen
+
+enum TopArgs {
+  static let version = Flag(["--version", "-V"], help: "print the version and exit")
+  static let command = Command(
+    path: "sheen", synopsis: ["sheen <command> [options]", "sheen --version"],
+    about: "Draws modern UI on the CPU. `sheen <command> --help` describes each command.",
+    options: [AnyOption(version)],
+    subcommands: [
+      ("demo", "open the demo window (Wayland or X11)"),
+      ("dump", "render frames of the demo to PNGs, headless"),
+      ("render", "render a scene file (SCENE.md) to PNG"),
+      ("bench", "time the demo scrolling; `bench raster`, `bench cards`"),
+      ("sample", "render a sample picture to PNG"),
+    ])
+}
+
+// MARK: - sheen demo
+
+enum DemoArgs {
+  static let fps = Option.number(
+    "--fps", "N", range: 0...1000, help: "target frames per second, 0 = as fast as possible", default: "60")
+  static let size = Option.size(
+    "--size", range: 1...16384, help: "initial window size in pixels", default: "800x600")
+  static let frames = Option.integer(
+    "--frames", range: 1...100_000_000, help: "exit after drawing N frames (drawn even when nothing moves)")
+  static let title = Option.text(
+    "--title", "TEXT", maxBytes: 1024, help: "window title", default: "\"Sheen\"")
+  static let testPattern = Flag("--test-pattern", help: "draw a static, deterministic pattern (window tests)")
+  static let printEvents = Flag(
+    "--print-events", help: "print one line per event on stdout (and a \"ready\" line once shown)")
+
+  static let command = Command(
+    path: "sheen demo", synopsis: ["sheen demo [options]"],
+    about: """
+      Opens a window (Wayland or X11) showing the demo: a scrolling list of cards with animated
+      buttons and an FPS overlay, until Escape, q or closing the window.
+
+      controls: wheel, drag and fling scroll (rubber band past the ends); arrows, Page Up/Down, Space,
+      Home and End scroll too; a click on a card's button presses it; f toggles the FPS overlay;
+      Escape or q quits.
+      """,
+    options: [
+      AnyOption(fps), AnyOption(size), AnyOption(frames), AnyOption(SharedArgs.scale),
+      AnyOption(SharedArgs.script),
+      AnyOption(title), AnyOption(testPattern), AnyOption(printEvents), AnyOption(SharedArgs.backend),
+    ],
+    footer: """
+      exit status: 0 closed, interrupted or done; 1 failed while running; 3 no display or the display
+      server went away; 64 bad usage.
+      """)
+}
+
+// MARK: - sheen dump
+
+enum DumpArgs {
+  static let out = Option.text(
+    ["--out", "-o"], "DIR", help: "directory for the PNGs (created if missing)", default: "out/dump")
+  static let size = Option.size("--size", range: 1...16384, help: "frame size in pixels", default: "1280x800")
+  /// A count N (frames 0..<N) or a list of frame indices (`0,30,60`; one index: `45,`).
+  static let frames = Option.custom(
+    ["--frames"], "LIST",
+    help: "frames to write: a count N (frames 0..N-1, N up to \(maxFrame)), or indices from 0 to \(maxFrame)"
+      + " such as 0,30,60 (one index: \"45,\")",
+    default: "0, the first frame alone"
+  ) { text throws(ValueError) -> [Int] in
+    if !text.contains(","), let n = parseInteger(text), n != 0 {
+      guard (1...maxFrame).contains(n) else { throw ValueError("a count from 1 to \(maxFrame)") }
+      return Array(0..<n)
+    }
+    let items = text.split(separator: ",", omittingEmptySubsequences: false)
+    var list: [Int] = []
+    for (k, item) in items.enumerated() {
+      // "45," is the one index 45: an empty item is allowed last only.
+      if item.isEmpty && k == items.count - 1 && k > 0 { continue }
+      guard let n = parseInteger(String(item)), (0...maxFrame).contains(n) else {
+        throw ValueError("a count or indices from 0 to \(maxFrame) such as 0,30,60 (no spaces)")
+      }
+      list.append(n)
+    }
+    return Array(Set(list)).sorted()
+  }
+  static let maxFrame = 100_000
+  static let overlay = Flag(
+    "--overlay",
+    help: "show the FPS overlay (its render times are measured, so files then differ from run to run)")
+  static let stats = Flag("--stats", help: "print each written frame's render time, blurs and layers drawn")
+  static let scene = Flag(
+    "--scene",
+    help: "also write each frame's layer tree as a scene file (frame-NNNN.json, the layers that show)")
+
+  static let command = Command(
+    path: "sheen dump", synopsis: ["sheen dump [options]"],
+    about: """
+      Renders frames of the demo without any display, on a virtual clock (1/60 s per frame), and
+      writes them as PNGs named frame-NNNN.png. Two runs with the same options write the same files.
+      """,
+    options: [
+      AnyOption(out), AnyOption(size), AnyOption(SharedArgs.scale), AnyOption(frames),
+      AnyOption(SharedArgs.script),
+      AnyOption(overlay), AnyOption(SharedArgs.threads), AnyOption(stats), AnyOption(scene),
+    ],
+    footer: """
+      script steps (separated by commas or semicolons; points are window points, y down):
+        wait N          N frames without input (0–\(DemoScript.maxWait))
+        wheel N         N wheel notches, one per frame, negative towards the top (±\(DemoScript.maxWheel))
+        fling V         a quick drag released at V points per second (±\(Int(DemoScript.maxSpeed)))
+        drag DY         a slow drag moving the content by DY points (±\(Int(DemoScript.maxDistance)))
+        press X Y, move X Y, release   the primary button at a point (±\(Int(DemoScript.maxDistance)))
+        tap-button I, press-button I   press card I's button (0–\(DemoScript.maxCard)), and release after 12 frames
+        key K           up, down, pageup, pagedown, home, end, space, escape, q, f
+        steady V        from then on scroll at V points per second (±\(Int(DemoScript.maxSpeed)))
+      A script is at most \(DemoScript.maxBytes) bytes and \(DemoScript.maxFrames) frames long.
+
+      exit status: 0 written; 1 a file could not be written; 64 bad usage.
+      """)
+}
+
+// MARK: - sheen render
+
+enum RenderArgs {
+  static let output = Option.text(
+    ["--output", "-o"], "OUT.png", help: "where to write the PNG (required)")
+  static let scale = Option.number(
+    "--scale", "S", range: 0.01...100, help: "pixels per point, replacing the file's \"scale\"")
+  static let repeatCount = Option.integer(
+    "--repeat", range: 1...100_000,
+    help: "render the frame N times after parsing once, then print `frame_ms median=<ms> min=<ms> n=<N>`")
+
+  static let command = Command(
+    path: "sheen render", synopsis: ["sheen render SCENE.json -o OUT.png [--scale S] [--repeat N]"],
+    about: "Renders a scene file (shared SCENE.md) to a PNG of width×scale by height×scale pixels.",
+    options: [AnyOption(output), AnyOption(scale), AnyOption(repeatCount)],
+    positionals: [.init("SCENE.json", help: "the scene file")],
+    footer: """
+      exit status: 0 written; 1 the scene file cannot be read or the PNG cannot be written;
+      2 the scene file is invalid (one line on stderr names the key path; nothing is written);
+      64 bad usage.
+      """)
+}
+
+// MARK: - sheen sample
+
+enum SampleArgs {
+  static let output = Option.text(
+    ["--output", "-o"], "OUT.png", help: "where to write the PNG", default: "sample.png")
+  static let scale = Option.number("--scale", "S", range: 0.25...8, help: "pixels per point", default: "2")
+
+  static let command = Command(
+    path: "sheen sample", synopsis: ["sheen sample [-o OUT.png] [--scale S]"],
+    about: "Renders a sample picture of what Sheen draws (rounded, shadowed cards, a gradient button, tags).",
+    options: [AnyOption(output), AnyOption(scale)],
+    footer: "exit status: 0 written; 1 the PNG cannot be written; 64 bad usage.")
+}
+
+// MARK: - sheen bench
+
+enum BenchArgs {
+  static let offscreen = Flag("--offscreen", help: "render into a surface, no window")
+  static let size = Option.size("--size", range: 1...8192, help: "frame size in pixels", default: "1920x1080")
+  static let frames = Option.integer("--frames", range: 1...1_000_000, help: "frames timed", default: "300")
+  static let seconds = Option.number(
+    "--seconds", "S", range: 0.001...3600, help: "time frames for S seconds instead of a count")
+  static let warmup = Option.integer(
+    "--warmup", range: 0...1_000_000, help: "frames drawn before timing, after one visit of the whole list",
+    default: "240")
+  static let plot = Option.text(
+    "--plot", "FILE.png", help: "where to draw the frame times", default: "out/bench-frame-times.png")
+  static let overlay = Flag("--overlay", help: "show the FPS overlay (to measure what it costs)")
+
+  static let command = Command(
+    path: "sheen bench",
+    synopsis: [
+      "sheen bench [--offscreen] [--threads N] [--size WxH] [--frames N | --seconds S] [--warmup N]",
+      "            [--plot FILE.png] [--overlay] [--backend wayland|x11]",
+      "sheen bench raster [--runs N]", "sheen bench cards [--runs N] [--threads N] [--size WxH]",
+    ],
+    about: """
+      Times frames of the demo scrolling steadily (every frame mid-scroll, on a 60 Hz virtual clock)
+      after a warm-up that visits the whole list once. Offscreen it times rendering into a surface;
+      in a window it runs uncapped and times whole frames including presenting.
+      """,
+    options: [
+      AnyOption(offscreen), AnyOption(SharedArgs.threads), AnyOption(size), AnyOption(frames),
+      AnyOption(seconds),
+      AnyOption(warmup), AnyOption(plot), AnyOption(overlay), AnyOption(SharedArgs.backend),
+    ],
+    subcommands: [
+      ("raster", "the rasterizer's per-operation medians (`sheen bench raster --help`)"),
+      ("cards", "frames of 30 sample cards scrolling (`sheen bench cards --help`)"),
+    ],
+    footer: "exit status: 0 done; 1 failed; 3 no display; 64 bad usage.")
+
+  static let runs = Option.integer(
+    "--runs", range: 1...100_000, help: "timed runs of each operation", default: "200")
+
+  static let raster = Command(
+    path: "sheen bench raster", synopsis: ["sheen bench raster [--runs N]"],
+    about: "Times the rasterizer's basic operations on a 1920x1080 surface: median and minimum of each.",
+    options: [AnyOption(runs)], footer: "exit status: 0 done; 1 failed; 64 bad usage.")
+
+  static let cards = Command(
+    path: "sheen bench cards", synopsis: ["sheen bench cards [--runs N] [--threads N] [--size WxH]"],
+    about: "Times frames of 30 sample cards scrolling by a pixel every frame, after a warm-up.",
+    options: [AnyOption(runs), AnyOption(SharedArgs.threads), AnyOption(size)],
+    footer: "exit status: 0 done; 1 failed; 64 bad usage.")
+}
+
+/// Parses `args` for `command`: the arguments, or nil after printing the help (the caller returns
+/// 0), or nil after printing the error line and the short usage to stderr with `status` 64.
+func parseCommandLine(_ command: Command, _ args: [String], status: inout Int32) -> ParsedArguments? {
+  do throws(UsageError) {
+    guard let parsed = try command.parse(args) else {
+      print(command.help)
+      status = 0
+      return nil
+    }
+    return parsed
+  } catch {
+    writeError("\(command.path): \(error.message)\n\(command.shortUsage)")
+    status = 64
+    return nil
+  }
+}
+
+/// Writes `message` and a newline to standard error.
+func writeError(_ message: String) {
+  FileHandle.standardError.write(Data((message + "\n").utf8))
+}

@@ -1,0 +1,120 @@
+import Foundation
+import SheenTestSupport
+import Testing
+
+/// The `sheen` executable's command lines: every subcommand's help, and bad usage refused with one
+/// line naming what was wrong and exit status 64, before any work is done.
+@Suite struct SheenCommandTests {
+  @Test func versionAndTopLevelHelp() throws {
+    let v = try runSheen(["--version"])
+    #expect(v.status == 0 && v.standardOutput.hasPrefix("sheen "))
+    let h = try runSheen(["--help"])
+    #expect(h.status == 0)
+    for c in ["demo", "dump", "render", "bench", "sample", "--version"] {
+      #expect(h.standardOutput.contains(c))
+    }
+    let none = try runSheen([])
+    #expect(none.status == 64)
+    let unknown = try runSheen(["frobnicate"])
+    #expect(unknown.status == 64 && unknown.standardError.hasPrefix("sheen: unknown command 'frobnicate'"))
+  }
+
+  /// Each subcommand's help lists every option it takes, and asking for it runs nothing.
+  @Test(arguments: [
+    (
+      ["demo"],
+      [
+        "--fps", "--size", "--frames", "--scale", "--script", "--title", "--test-pattern", "--print-events",
+        "--backend", "exit status",
+      ]
+    ),
+    (
+      ["dump"],
+      [
+        "--out", "--size", "--scale", "--frames", "--script", "--overlay", "--threads", "--stats", "--scene",
+        "wait N", "36000",
+      ]
+    ),
+    (["render"], ["SCENE.json", "--output", "--scale", "--repeat", "exit status"]),
+    (["sample"], ["--output", "--scale"]),
+    (
+      ["bench"],
+      [
+        "raster", "cards", "--offscreen", "--threads", "--size", "--frames", "--seconds", "--warmup",
+        "--plot", "--overlay", "--backend",
+      ]
+    ),
+    (["bench", "raster"], ["--runs"]),
+    (["bench", "cards"], ["--runs", "--threads", "--size"]),
+  ])
+  func helpIsComplete(command: [String], mentions: [String]) throws {
+    let r = try runSheen(command + ["--help"])
+    #expect(r.status == 0)
+    #expect(r.standardOutput.hasPrefix("usage: sheen \(command.joined(separator: " "))"))
+    for m in mentions { #expect(r.standardOutput.contains(m), "\(command) --help lacks \(m)") }
+    // Nothing ran: no benchmark table, no file written.
+    for ran in ["ns/pixel", "cards frame ", "wrote"] { #expect(!r.standardOutput.contains(ran)) }
+  }
+
+  /// Bad usage: exit 64, the first line of stderr names the command and what was wrong, nothing
+  /// else happens (no window looked for, no benchmark run, no file written).
+  @Test(arguments: [
+    (["bench", "--bogus"], "sheen bench: unknown option '--bogus'"),
+    (["bench", "raster", "--bogus"], "sheen bench raster: unknown option '--bogus'"),
+    (
+      ["bench", "cards", "--runs", "0"],
+      "sheen bench cards: --runs: '0' is not a whole number from 1 to 100000"
+    ),
+    (["bench", "--frames", "1000000000000"], "sheen bench: --frames: '1000000000000' is not"),
+    (["bench", "--frames", "5", "--seconds", "1"], "sheen bench: --frames and --seconds"),
+    (["bench", "flamegraph"], "sheen bench: unknown command 'flamegraph' (commands: raster, cards)"),
+    (["demo", "--size", "abcx16x16"], "sheen demo: --size: 'abcx16x16' is not"),
+    (["demo", "--fps", "nan"], "sheen demo: --fps: 'nan' is not"),
+    (["demo", "--script", "wait nan"], "sheen demo: --script: step 'wait nan': wait takes"),
+    (
+      ["demo", "--script", "wheel -9223372036854775808"],
+      "sheen demo: --script: step 'wheel -9223372036854775808'"
+    ),
+    (["dump", "--frames", " 3"], "sheen dump: --frames: ' 3' is not"),
+    (["dump", "--script", "wait inf"], "sheen dump: --script: step 'wait inf'"),
+    (["dump", "--script", "wait 1e300"], "sheen dump: --script: step 'wait 1e300'"),
+    (["dump", "--script", "wait 1e9"], "sheen dump: --script: step 'wait 1e9'"),
+    (["dump", "--script", "wheel 100000000"], "sheen dump: --script: step 'wheel 100000000'"),
+    (["dump", "--script", "wheel -1e19"], "sheen dump: --script: step 'wheel -1e19'"),
+    (["dump", "--script", "tap-button nan"], "sheen dump: --script: step 'tap-button nan'"),
+    (
+      ["dump", "--script", "wait 30000, wait 30000"],
+      "sheen dump: --script: step 'wait 30000': the script is longer than 36000 frames"
+    ),
+    (["dump", "--threads", "0"], "sheen dump: --threads: '0' is not"),
+    (
+      ["render", "--repeat", "9223372036854775807", "x.json", "-o", "x.png"],
+      "sheen render: --repeat: '9223372036854775807' is not"
+    ),
+    (["render", "x.json"], "sheen render: no output file given"),
+    (["render", "-o", "x.png"], "sheen render: no SCENE.json given"),
+    (["render", "a.json", "b.json", "-o", "x.png"], "sheen render: unexpected argument 'b.json'"),
+    (["render", "a.json", "-o", "x.png", "-o", "y.png"], "sheen render: -o given more than once"),
+    (["sample", "--scale", "0"], "sheen sample: --scale: '0' is not"),
+    (["sample", "--bogus\n\u{1B}[31m"], "sheen sample: unknown option '--bogus\\n\\u{1B}[31m'"),
+  ])
+  func badUsageIsOneLineAndExit64(args: [String], expected: String) throws {
+    let r = try runSheen(args)
+    #expect(r.status == 64, "\(args): \(r.standardError)")
+    let first = r.standardError.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
+    #expect(first.hasPrefix(expected), "\(args): \(first)")
+    #expect(r.standardError.contains("usage: sheen"))
+    #expect(r.standardOutput.isEmpty)
+  }
+
+  /// A huge argument (an argument is at most 128 KiB on Linux) is echoed shortened by bytes, on
+  /// one line.
+  @Test func hugeValuesAreElided() throws {
+    let huge = String(repeating: "ü", count: 60_000)
+    let r = try runSheen(["demo", "--size", huge])
+    #expect(r.status == 64)
+    let first = r.standardError.split(separator: "\n").first ?? ""
+    #expect(first.utf8.count < 400)
+    #expect(first.contains("(120000 bytes)"))
+  }
+}
