@@ -1,7 +1,7 @@
 /// A (sub)command's command line: its options, its positional arguments and its `--help` text.
 ///
-/// `parse` reads arguments strictly: every option must be declared, take a well-formed value and
-/// be given at most once; `-h`/`--help` anywhere before `--` asks for the help instead of running.
+/// `parse` reads arguments strictly: every option must be declared and take a well-formed value
+/// (given twice, the last one counts, as a wrapper script adding its own defaults expects); `-h`/`--help` anywhere before `--` asks for the help instead of running.
 /// An option's value is the next argument whatever it looks like (`-o -`, `--script "wheel -1"`),
 /// or follows `=` (`--size=800x600`). After `--` every argument is positional.
 public struct Command: Sendable {
@@ -86,9 +86,6 @@ public struct Command: Sendable {
         throw UsageError("unknown option \(quotedForMessage(name))")
       }
       let key = option.info.name
-      guard parsed.values[key] == nil, !parsed.flags.contains(key) else {
-        throw UsageError("\(name) given more than once")
-      }
       guard let convert = option.convert else {
         guard inline == nil else { throw UsageError("\(name) takes no value") }
         parsed.flags.insert(key)

@@ -94,7 +94,6 @@ import Testing
     (["render", "x.json"], "sheen render: no output file given"),
     (["render", "-o", "x.png"], "sheen render: no SCENE.json given"),
     (["render", "a.json", "b.json", "-o", "x.png"], "sheen render: unexpected argument 'b.json'"),
-    (["render", "a.json", "-o", "x.png", "-o", "y.png"], "sheen render: -o given more than once"),
     (["sample", "--scale", "0"], "sheen sample: --scale: '0' is not"),
     (["sample", "--bogus\n\u{1B}[31m"], "sheen sample: unknown option '--bogus\\n\\u{1B}[31m'"),
   ])
