@@ -17,8 +17,8 @@ let package = Package(
 
     .systemLibrary(
       name: "CX11",
-      pkgConfig: "x11 xext",
-      providers: [.apt(["libx11-dev", "libxext-dev"])]
+      pkgConfig: "x11 xext xi xcursor xfixes",
+      providers: [.apt(["libx11-dev", "libxext-dev", "libxi-dev", "libxcursor-dev", "libxfixes-dev"])]
     ),
     .systemLibrary(
       name: "CPNG",

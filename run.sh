@@ -11,8 +11,8 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-build_packages=(libx11-dev libxext-dev libpng-dev libwayland-dev libxkbcommon-dev pkg-config)
-test_packages=(xvfb xdotool x11-apps imagemagick weston)
+build_packages=(libx11-dev libxext-dev libxi-dev libxcursor-dev libxfixes-dev libpng-dev libwayland-dev libxkbcommon-dev pkg-config)
+test_packages=(xvfb xdotool x11-apps x11-utils imagemagick weston)
 
 # Installs the Debian packages given that are missing, or says exactly how to.
 ensure_packages() {
@@ -104,7 +104,7 @@ case "$cmd" in
       exit 0
     fi
     if [ "$cmd" = demo ] && [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then
-      ensure_packages xvfb x11-apps imagemagick
+      ensure_packages xvfb x11-apps imagemagick xdotool
       exec ./Scripts/demo-under-xvfb.sh "$bin" "$@"
     fi
     exec "$bin" "$cmd" "$@"

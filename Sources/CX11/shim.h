@@ -8,7 +8,12 @@
 #include <X11/Xutil.h>
 #include <X11/Xatom.h>
 #include <X11/keysym.h>
+#include <X11/cursorfont.h>
 #include <X11/extensions/XShm.h>
+#include <X11/extensions/Xfixes.h>
+#include <X11/extensions/XInput2.h>
+#include <X11/Xcursor/Xcursor.h>
+#include <X11/Xresource.h>
 #include <sys/ipc.h>
 #include <sys/shm.h>
 
@@ -49,6 +54,16 @@ static inline long sheen_shm_attach_count(int shmid) {
   struct shmid_ds info;
   if (shmctl(shmid, IPC_STAT, &info) != 0) return -1;
   return (long)info.shm_nattch;
+}
+
+/// Sets `event`'s bit in an XInput2 event mask of `length` bytes (XISetMask is a macro).
+static inline void sheen_xi_set_mask(unsigned char *mask, int length, int event) {
+  if (event >= 0 && (event >> 3) < length) mask[event >> 3] |= (unsigned char)(1 << (event & 7));
+}
+
+/// Whether bit `index` is set in an XInput2 bit mask of `length` bytes (XIMaskIsSet is a macro).
+static inline int sheen_xi_mask_is_set(const unsigned char *mask, int length, int index) {
+  return index >= 0 && (index >> 3) < length && (mask[index >> 3] & (1 << (index & 7))) != 0;
 }
 
 #endif

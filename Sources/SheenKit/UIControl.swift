@@ -1,4 +1,5 @@
 import Foundation
+import SheenPlatform
 
 /// An action run by a control (UIKit's `UIAction`).
 public final class UIAction {
@@ -59,6 +60,12 @@ open class UIControl: UIView {
 
   public override init(frame: CGRect) { super.init(frame: frame) }
   public required init?(coder: NSCoder) { return nil }
+
+  /// A pointing hand while enabled, unless set otherwise.
+  open override var pointerCursor: CursorShape? {
+    get { super.pointerCursor ?? (isEnabled ? .pointingHand : nil) }
+    set { super.pointerCursor = newValue }
+  }
 
   open var isEnabled = true {
     didSet { if isEnabled != oldValue { stateDidChange() } }

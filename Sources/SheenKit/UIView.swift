@@ -1,5 +1,6 @@
 import Foundation
 import SheenLayers
+import SheenPlatform
 import SheenRaster
 
 /// A rectangle on screen that draws through its layer and receives touches (UIKit's `UIView`).
@@ -171,6 +172,10 @@ open class UIView: UIResponder {
 
   open var tag = 0
   open var isUserInteractionEnabled = true
+  /// The cursor shown while the pointer is over this view (nil: the superview's; the arrow at
+  /// the top). Unlike UIKit, which has `UIPointerInteraction` for this on iPad, a desktop
+  /// window has a cursor everywhere: controls show a pointing hand by default.
+  open var pointerCursor: CursorShape?
   open var isMultipleTouchEnabled = false
   open var isOpaque = true
   open var tintColor: UIColor! = .systemBlue

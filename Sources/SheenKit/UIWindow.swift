@@ -56,6 +56,19 @@ open class UIWindow: UIView, FrameLoopClient {
     renderFrame(into: surface, time: frame.time)
   }
 
+  /// The cursor of the frontmost view under `point` (window pixels) that names one, else the
+  /// arrow.
+  public func cursor(at point: Point) -> CursorShape {
+    let s = Double(scale)
+    let p = CGPoint(x: point.x / s, y: point.y / s)
+    var v = hitTest(p, with: nil)
+    while let view = v {
+      if let c = view.pointerCursor { return c }
+      v = view.superview
+    }
+    return .arrow
+  }
+
   /// True while an animation, a deceleration or a bounce runs, or events wait.
   public var isAnimating: Bool { !pending.isEmpty || subtreeIsMoving() }
 

@@ -15,6 +15,14 @@ public protocol FrameLoopClient: AnyObject {
   func draw(into surface: Surface, frame: FrameLoop.FrameInfo)
   /// True while something moves. When false and no input arrives, the loop idles: no frames.
   var isAnimating: Bool { get }
+  /// The cursor to show with the pointer at `point` (window pixels), asked after each frame
+  /// drawn while the pointer is over the window (the content may have moved under it). The
+  /// default is the arrow everywhere.
+  func cursor(at point: Point) -> CursorShape
+}
+
+extension FrameLoopClient {
+  public func cursor(at point: Point) -> CursorShape { .arrow }
 }
 
 /// Drives a `PlatformWindow` and a `FrameLoopClient`: waits for input or the next frame time,
@@ -58,6 +66,10 @@ public final class FrameLoop {
 
   private var needsDisplay = true
   private var stopRequested = false
+  /// Where the pointer is over the window (nil: outside, or not known yet).
+  private var pointer: Point?
+  /// The cursor last set on the window (nil: none yet, the window's default).
+  public private(set) var cursor: CursorShape?
 
   /// - Parameters:
   ///   - framesPerSecond: target rate, 60 by default; 0 means as fast as possible.
@@ -106,6 +118,7 @@ public final class FrameLoop {
       for event in PlatformEvent.compressingMotion(pending) {
         eventObserver?(event)
         if event == .closeRequest { return .closeRequested }
+        trackPointer(event)
         client.handle(event)
       }
       pending.removeAll(keepingCapacity: true)
@@ -113,12 +126,39 @@ public final class FrameLoop {
       let surface = try window.framebuffer()
       client.draw(into: surface, frame: FrameInfo(index: framesDrawn, time: now - start))
       window.present()
+      updateCursor()
       framesDrawn += 1
       needsDisplay = false
       // Keep the cadence, but never try to catch up on frames missed while idle or slow.
       nextFrame += interval
       let after = monotonicSeconds()
       if nextFrame < after { nextFrame = after }
+    }
+  }
+}
+
+extension FrameLoop {
+  /// Follows the pointer through the events (a touch moves no pointer).
+  fileprivate func trackPointer(_ event: PlatformEvent) {
+    switch event {
+    case .pointerEnter(let p), .pointerMove(let p, _), .pointerDown(let p, _, _), .pointerUp(let p, _, _):
+      pointer = p
+    case .scroll(_, let p, _):
+      pointer = p
+    case .pointerLeave:
+      pointer = nil
+    default:
+      break
+    }
+  }
+
+  /// Asks the client for the cursor under the pointer and shows it when it changed.
+  fileprivate func updateCursor() {
+    guard let pointer else { return }
+    let wanted = client.cursor(at: pointer)
+    if wanted != cursor {
+      cursor = wanted
+      window.setCursor(wanted)
     }
   }
 }

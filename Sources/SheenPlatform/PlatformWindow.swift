@@ -24,4 +24,12 @@ public protocol PlatformWindow: AnyObject {
 
   /// Destroys the window and releases its framebuffer now. Idempotent; also done on deinit.
   func close()
+
+  /// Shows `cursor` while the pointer is over the window. `FrameLoop` calls it when the client's
+  /// `cursor(at:)` changes; the default does nothing (a backend without cursors).
+  func setCursor(_ cursor: CursorShape)
+}
+
+extension PlatformWindow {
+  public func setCursor(_ cursor: CursorShape) {}
 }

@@ -1,4 +1,5 @@
 import CX11
+import SheenPlatform
 
 #if canImport(Glibc)
   import Glibc
@@ -23,6 +24,9 @@ public final class X11Display {
   /// The event type of `XShmCompletionEvent` on this connection.
   let shmCompletionType: Int32
   private var atoms: [String: Atom] = [:]
+  private var cursors: [CursorShape: Cursor] = [:]
+  /// Whether the server has XFixes (cursor names; a test reads the current cursor's name).
+  let hasXFixes: Bool
 
   /// Connects to `name`, or to `$DISPLAY` when `name` is nil.
   /// - Throws: `X11Error.noDisplay`, `.cannotOpenDisplay`, `.unsupportedVisual`.
@@ -49,11 +53,15 @@ public final class X11Display {
       XCloseDisplay(handle)
       throw error
     }
+    var fixesEvent: Int32 = 0
+    var fixesError: Int32 = 0
+    hasXFixes = XFixesQueryExtension(handle, &fixesEvent, &fixesError) != 0
     hasSharedMemory = XShmQueryExtension(handle) != 0
     shmCompletionType = hasSharedMemory ? XShmGetEventBase(handle) + ShmCompletion : -1
   }
 
   deinit {
+    for (_, c) in cursors { XFreeCursor(handle, c) }
     if ownsColormap { XFreeColormap(handle, colormap) }
     XCloseDisplay(handle)
   }
@@ -67,6 +75,23 @@ public final class X11Display {
     let a = XInternAtom(handle, name, False)
     atoms[name] = a
     return a
+  }
+
+  /// The X cursor for `kind`, made once: the desktop's themed cursor (Xcursor, by its CSS
+  /// name, then its older X names), else the core cursor font's shape. Named with its CSS name
+  /// through XFixes, so tools (and tests) can tell which cursor shows.
+  func cursor(_ kind: CursorShape) -> Cursor {
+    if let c = cursors[kind] { return c }
+    var made: Cursor = 0
+    for name in [kind.cssName] + kind.legacyNames where made == 0 {
+      made = XcursorLibraryLoadCursor(handle, name)
+    }
+    if made == 0 {
+      made = XCreateFontCursor(handle, UInt32(kind == .pointingHand ? XC_hand2 : XC_left_ptr))
+    }
+    if made != 0 && hasXFixes { XFixesSetCursorName(handle, made, kind.cssName) }
+    cursors[kind] = made
+    return made
   }
 
   /// Sends requests out and waits until the server has processed them.

@@ -29,15 +29,23 @@ public final class X11Window: PlatformWindow {
   private var hasFocus = false
   private var event = XEvent()
 
+  /// The cursor shown over the window (nil: the parent's, until `setCursor` is called).
+  public private(set) var cursor: CursorShape?
+
   /// Creates and maps a window.
   /// - Parameters:
   ///   - display: the connection.
   ///   - title: stored as `WM_NAME` and `_NET_WM_NAME` (UTF-8).
   ///   - size: the initial size in pixels.
   ///   - minimumSize: the smallest size, given to the window manager (`WM_NORMAL_HINTS`).
+  ///   - className: `WM_CLASS`, the instance and class names docks and window managers group
+  ///     and name windows by.
+  ///   - icons: `_NET_WM_ICON`, square images of several sizes (Sheen's icon by default).
   public init(
     display: X11Display, title: String, size: PixelSize,
-    minimumSize: PixelSize = PixelSize(width: 64, height: 64)
+    minimumSize: PixelSize = PixelSize(width: 64, height: 64),
+    className: (instance: String, class: String) = ("sheen", "Sheen"),
+    icons: [Surface]? = nil
   ) throws {
     guard size.width > 0, size.height > 0, size.width <= 32767, size.height <= 32767 else {
       throw X11Error.framebuffer("invalid window size \(size)")
@@ -72,6 +80,8 @@ public final class X11Window: PlatformWindow {
       XFree(hints)
     }
     storeTitle()
+    storeIdentity(className: className)
+    storeIcons(try icons ?? AppIcon.standardSizes.map { try AppIcon.draw(size: $0) })
     XMapWindow(d, windowID)
     XFlush(d)
   }
@@ -240,6 +250,70 @@ public final class X11Window: PlatformWindow {
     default:
       break
     }
+  }
+
+  // MARK: - Properties
+
+  /// `WM_CLASS`, `WM_CLIENT_MACHINE`, `_NET_WM_PID` and `_NET_WM_WINDOW_TYPE` (normal): what
+  /// docks, window managers and `xdotool search --pid` look windows up by.
+  private func storeIdentity(className: (instance: String, class: String)) {
+    let d = display.handle
+    // Two NUL-terminated Latin-1 strings.
+    var classBytes = Array(className.instance.utf8) + [0] + Array(className.class.utf8) + [0]
+    XChangeProperty(
+      d, windowID, XA_WM_CLASS, XA_STRING, 8, PropModeReplace, &classBytes, Int32(classBytes.count))
+    var host = [CChar](repeating: 0, count: 256)
+    if gethostname(&host, host.count - 1) == 0 {
+      var bytes = host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+      XChangeProperty(
+        d, windowID, XA_WM_CLIENT_MACHINE, XA_STRING, 8, PropModeReplace, &bytes, Int32(bytes.count))
+    }
+    // Format-32 property data is an array of C longs, whatever their width.
+    var pid = [Int(getpid())]
+    XChangeProperty(
+      d, windowID, display.atom("_NET_WM_PID"), XA_CARDINAL, 32, PropModeReplace,
+      pid.withUnsafeMutableBytes { $0.baseAddress!.assumingMemoryBound(to: UInt8.self) }, 1)
+    var type = [Int(bitPattern: display.atom("_NET_WM_WINDOW_TYPE_NORMAL"))]
+    XChangeProperty(
+      d, windowID, display.atom("_NET_WM_WINDOW_TYPE"), XA_ATOM, 32, PropModeReplace,
+      type.withUnsafeMutableBytes { $0.baseAddress!.assumingMemoryBound(to: UInt8.self) }, 1)
+  }
+
+  /// `_NET_WM_ICON`: for each image its width, its height, then its pixels as unpremultiplied
+  /// ARGB, row by row.
+  private func storeIcons(_ icons: [Surface]) {
+    var data = X11Window.iconProperty(icons)
+    guard !data.isEmpty else { return }
+    XChangeProperty(
+      display.handle, windowID, display.atom("_NET_WM_ICON"), XA_CARDINAL, 32, PropModeReplace,
+      data.withUnsafeMutableBytes { $0.baseAddress!.assumingMemoryBound(to: UInt8.self) }, Int32(data.count))
+  }
+
+  /// The `_NET_WM_ICON` values (C longs) for `icons`.
+  static func iconProperty(_ icons: [Surface]) -> [Int] {
+    var data: [Int] = []
+    data.reserveCapacity(icons.reduce(0) { $0 + 2 + $1.width * $1.height })
+    for icon in icons {
+      data.append(icon.width)
+      data.append(icon.height)
+      for y in 0..<icon.height {
+        let row = icon.row(y)
+        for x in 0..<icon.width {
+          let (r, g, b, a) = Pixel.unpremultiplied(row[x])
+          data.append(Int(a) << 24 | Int(r) << 16 | Int(g) << 8 | Int(b))
+        }
+      }
+    }
+    return data
+  }
+
+  // MARK: - Cursor
+
+  public func setCursor(_ cursor: CursorShape) {
+    guard windowID != 0, cursor != self.cursor else { return }
+    self.cursor = cursor
+    XDefineCursor(display.handle, windowID, display.cursor(cursor))
+    XFlush(display.handle)
   }
 
   private func storeTitle() {

@@ -60,7 +60,8 @@ enum DemoArgs {
     "--title", "TEXT", maxBytes: 1024, help: "window title", default: "\"Sheen\"")
   static let testPattern = Flag("--test-pattern", help: "draw a static, deterministic pattern (window tests)")
   static let printEvents = Flag(
-    "--print-events", help: "print one line per event on stdout (and a \"ready\" line once shown)")
+    "--print-events",
+    help: "print one line per event on stdout (and \"ready\" once shown, \"cursor NAME\" as it changes)")
 
   static let command = Command(
     path: "sheen demo", synopsis: ["sheen demo [options]"],

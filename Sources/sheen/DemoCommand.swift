@@ -49,6 +49,7 @@ func runDemo(_ args: [String]) -> Int32 {
   }
   if options.printEvents {
     loop.eventObserver = { event in printLine(event.description) }
+    timed.onCursor = { cursor in printLine("cursor \(cursor.cssName)") }
   }
   do {
     if options.printEvents {
@@ -90,6 +91,8 @@ final class DemoHost: FrameLoopClient {
   }
 
   func handle(_ event: PlatformEvent) { window.handle(event) }
+
+  func cursor(at point: Point) -> CursorShape { window.cursor(at: point) }
 
   var isAnimating: Bool { alwaysAnimating || window.isAnimating }
 
@@ -133,6 +136,12 @@ final class TimedWindow: PlatformWindow {
     base.waitForEvents(timeout: timeout, wakeDescriptor: wakeDescriptor)
   }
   func close() { base.close() }
+  /// Called with each cursor the loop shows (for `--print-events`).
+  var onCursor: ((CursorShape) -> Void)?
+  func setCursor(_ cursor: CursorShape) {
+    base.setCursor(cursor)
+    onCursor?(cursor)
+  }
 }
 
 /// Writes one line to stdout at once (unbuffered, so a test reading a pipe sees it now).

@@ -1,4 +1,6 @@
 import Foundation
+import SheenPlatform
+import SheenRaster
 import Testing
 
 @testable import SheenKit
@@ -62,5 +64,34 @@ import Testing
     #expect(root.hitTest(CGPoint(x: 30, y: 30), with: nil) === root)
     #expect(root.hitTest(CGPoint(x: 90, y: 90), with: nil) === card)
     #expect(card.convert(CGPoint(x: 90, y: 90), from: root) == CGPoint(x: 90, y: 90))
+  }
+}
+
+@Suite struct CursorTests {
+  @Test func controlsShowAPointingHandAndOtherViewsTheArrow() {
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
+    window.scale = 2
+    let card = UIView(frame: CGRect(x: 10, y: 10, width: 180, height: 80))
+    let button = UIButton(frame: CGRect(x: 100, y: 20, width: 60, height: 30))
+    let label = UILabel(frame: CGRect(x: 5, y: 5, width: 40, height: 10))
+    window.addSubview(card)
+    card.addSubview(button)
+    button.addSubview(label)  // a title inside the button: its cursor is the button's
+    label.isUserInteractionEnabled = true
+    // Window pixels at scale 2: the button spans x 220...340, y 60...120.
+    #expect(window.cursor(at: Point(x: 320, y: 110)) == .pointingHand)
+    #expect(window.cursor(at: Point(x: 240, y: 80)) == .pointingHand)  // over the label
+    #expect(window.cursor(at: Point(x: 100, y: 80)) == .arrow)  // the card
+    #expect(window.cursor(at: Point(x: 390, y: 190)) == .arrow)  // the window
+    button.isEnabled = false
+    #expect(window.cursor(at: Point(x: 240, y: 80)) == .arrow)
+    // A view may name its own cursor, and a control's can be changed.
+    card.pointerCursor = .pointingHand
+    #expect(window.cursor(at: Point(x: 100, y: 80)) == .pointingHand)
+    #expect(window.cursor(at: Point(x: 240, y: 80)) == .pointingHand)  // inherits from the card
+    button.isEnabled = true
+    button.pointerCursor = .arrow
+    card.pointerCursor = nil
+    #expect(window.cursor(at: Point(x: 240, y: 80)) == .arrow)
   }
 }

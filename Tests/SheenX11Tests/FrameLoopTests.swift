@@ -130,3 +130,54 @@ final class RecordingClient: FrameLoopClient {
     #expect(client.frames.count == 3)
   }
 }
+
+/// A window that records the cursors it is asked to show.
+final class CursorWindow: PlatformWindow {
+  let base = FakeWindow()
+  var cursors: [CursorShape] = []
+  var title: String {
+    get { base.title }
+    set { base.title = newValue }
+  }
+  var size: PixelSize { base.size }
+  func framebuffer() throws -> Surface { try base.framebuffer() }
+  func present() { base.present() }
+  func pollEvents() -> [PlatformEvent] { base.pollEvents() }
+  func waitForEvents(timeout: Double?, wakeDescriptor: Int32?) {
+    base.waitForEvents(timeout: timeout, wakeDescriptor: wakeDescriptor)
+  }
+  func close() {}
+  func setCursor(_ cursor: CursorShape) { cursors.append(cursor) }
+}
+
+/// A client with a "button" in the window's left half.
+final class HalfButtonClient: FrameLoopClient {
+  var asked: [Point] = []
+  func handle(_ event: PlatformEvent) {}
+  func draw(into surface: Surface, frame: FrameLoop.FrameInfo) {}
+  var isAnimating: Bool { false }
+  func cursor(at point: Point) -> CursorShape {
+    asked.append(point)
+    return point.x < 4 ? .pointingHand : .arrow
+  }
+}
+
+extension FrameLoopTests {
+  @Test func cursorFollowsTheContentUnderThePointerAndIsSetOnlyWhenItChanges() throws {
+    let window = CursorWindow()
+    let move = { (x: Double) in PlatformEvent.pointerMove(Point(x: x, y: 1), modifiers: []) }
+    window.base.script = [
+      [.pointerEnter(Point(x: 6, y: 1))], [move(5)], [move(2)], [move(1)], [move(7)], [.pointerLeave],
+      [.expose],
+    ]
+    let client = HalfButtonClient()
+    // Unpaced: each batch is drawn as it comes.
+    let loop = FrameLoop(window: window, client: client, framesPerSecond: 0)
+    #expect(try loop.run() == .closeRequested)
+    #expect(window.cursors == [.arrow, .pointingHand, .arrow])
+    // Asked after every frame while the pointer was inside, never after it left (nor before the
+    // first event, when nothing says where the pointer is).
+    #expect(client.asked.map(\.x) == [6, 5, 2, 1, 7])
+    #expect(loop.cursor == .arrow)
+  }
+}
