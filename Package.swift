@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "SheenText", targets: ["SheenText"]),
     .library(name: "SheenLayers", targets: ["SheenLayers"]),
     .library(name: "SheenKit", targets: ["SheenKit"]),
+    .library(name: "SheenUI", targets: ["SheenUI"]),
     .library(name: "SheenX11", targets: ["SheenX11"]),
     .library(name: "SheenWayland", targets: ["SheenWayland"]),
     .executable(name: "sheen", targets: ["sheen"]),
@@ -43,6 +44,7 @@ let package = Package(
       name: "SheenKit",
       dependencies: ["SheenRaster", "SheenText", "SheenLayers", "SheenPlatform"]
     ),
+    .target(name: "SheenUI", dependencies: ["SheenKit", "SheenLayers", "SheenRaster"]),
     .target(name: "SheenDemo", dependencies: ["SheenKit", "SheenLayers", "SheenPlatform", "SheenRaster"]),
     .target(name: "SheenX11", dependencies: ["CX11", "SheenPlatform", "SheenRaster"]),
     .target(name: "SheenWayland", dependencies: ["CWayland", "CXdgShell", "SheenPlatform", "SheenRaster"]),
@@ -67,6 +69,8 @@ let package = Package(
     .testTarget(name: "SheenKitTests", dependencies: ["SheenKit"]),
     .testTarget(name: "SheenCommandLineTests", dependencies: ["SheenCommandLine", "SheenTestSupport"]),
     .testTarget(
+      name: "SheenUITests", dependencies: ["SheenUI", "SheenKit", "SheenRaster", "SheenTestSupport"]),
+    .testTarget(
       name: "SheenDemoTests",
       dependencies: [
         "SheenDemo", "SheenKit", "SheenLayers", "SheenPlatform", "SheenRaster", "SheenTestSupport",
@@ -75,7 +79,7 @@ let package = Package(
     // The seed articles' UIKit code, verbatim in Seeds/ (kept out of the format lint by run.sh).
     .testTarget(
       name: "SheenSeedTests",
-      dependencies: ["SheenKit", "SheenLayers", "SheenRaster", "SheenTestSupport"]
+      dependencies: ["SheenKit", "SheenUI", "SheenLayers", "SheenRaster", "SheenTestSupport"]
     ),
     .testTarget(name: "SheenTextTests", dependencies: ["SheenText", "SheenTestSupport"]),
     .testTarget(name: "SheenX11Tests", dependencies: ["SheenX11", "SheenPlatform", "SheenTestSupport"]),

@@ -4,10 +4,10 @@ import Testing
 
 @testable import SheenKit
 
-/// Seed 004 is SwiftUI (`ViewModifier`, `Shape`, `Path`, `Color`), which cannot compile against
-/// a UIKit-shaped API; see Seeds/Seed004RoundedCorners.swift. Its UIKit part runs here: the
-/// path of `RoundedCorner.path(in:)`, verbatim, and the modifier's clip and stroke done as UIKit
-/// code does them (a shape-layer mask and a stroked shape layer on top).
+/// Seed 004's idea done the UIKit way: the path of `RoundedCorner.path(in:)`, verbatim, and the
+/// modifier's clip and stroke as UIKit code does them (a shape-layer mask, and a stroked shape
+/// layer inside it, so that only the stroke's inner half shows). The seed's SwiftUI code itself
+/// runs as written in Seed004UITests.swift.
 @Suite struct Seed004Tests {
   /// `RoundedCorner.path(in:)`'s UIKit call, with the seed's parameter names.
   func roundedCorner(radius: CGFloat, corners: UIRectCorner, in rect: CGRect) -> CGPath {

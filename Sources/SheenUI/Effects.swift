@@ -1,0 +1,254 @@
+import SheenKit
+
+// MARK: - Background and overlay
+
+public struct _BackgroundLayout<Content: View, Decoration: View>: View {
+  let content: Content
+  let decoration: Decoration
+  let alignment: Alignment
+  let isOverlay: Bool
+  public typealias Body = Never
+  public var body: Never { fatalError("_BackgroundLayout has no body") }
+}
+
+/// A view with another behind or in front of it: the content decides the size; the decoration
+/// is offered that size and aligned on it.
+final class DecorationNode: Node {
+  var alignment = Alignment.center
+  var contentIndex = 0
+  var content: Node { children[contentIndex] }
+  var decoration: Node { children[1 - contentIndex] }
+
+  override func computeSize(_ p: ProposedViewSize) -> CGSize { content.sizeThatFits(p) }
+
+  override func placeChildren(in rect: CGRect) {
+    content.place(in: rect)
+    let s = decoration.sizeThatFits(ProposedViewSize(rect.size))
+    decoration.place(in: alignment.place(s, in: rect))
+  }
+}
+
+extension _BackgroundLayout: PrimitiveView {
+  func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
+    let n = (old as? DecorationNode) ?? DecorationNode()
+    n.alignment = alignment
+    // Drawing order: a background before the content, an overlay after it.
+    let ci = isOverlay ? 0 : 1
+    n.contentIndex = ci
+    let oldContent = n.children.count == 2 ? n.children[ci] : nil
+    let oldDecoration = n.children.count == 2 ? n.children[1 - ci] : nil
+    let c = SheenUI.reconcile(oldContent, content, ctx)
+    let d = SheenUI.reconcile(oldDecoration, decoration, ctx)
+    n.setChild(0, isOverlay ? c : d, ctx)
+    n.setChild(1, isOverlay ? d : c, ctx)
+    n.invalidateLayout()
+    return n
+  }
+}
+
+extension View {
+  /// `view` behind this one, offered this view's size.
+  public func background<Background: View>(_ view: Background, alignment: Alignment = .center)
+    -> _BackgroundLayout<Self, Background>
+  {
+    _BackgroundLayout(content: self, decoration: view, alignment: alignment, isOverlay: false)
+  }
+  public func background<Background: View>(
+    alignment: Alignment = .center, @ViewBuilder content: () -> Background
+  )
+    -> _BackgroundLayout<Self, Background>
+  {
+    background(content(), alignment: alignment)
+  }
+  /// A shape filled with `style` behind this view (`background(_:in:)`).
+  public func background<S: ShapeStyle, Sh: Shape>(_ style: S, in shape: Sh) -> _BackgroundLayout<
+    Self, _ShapeView<Sh, S>
+  > {
+    background(shape.fill(style))
+  }
+  /// `view` in front of this one, offered this view's size.
+  public func overlay<Overlay: View>(_ view: Overlay, alignment: Alignment = .center)
+    -> _BackgroundLayout<Self, Overlay>
+  {
+    _BackgroundLayout(content: self, decoration: view, alignment: alignment, isOverlay: true)
+  }
+  public func overlay<Overlay: View>(alignment: Alignment = .center, @ViewBuilder content: () -> Overlay)
+    -> _BackgroundLayout<Self, Overlay>
+  {
+    overlay(content(), alignment: alignment)
+  }
+}
+
+// MARK: - Effects drawn by a view of their own
+
+/// What an effect node's view does to what it contains.
+enum Effect {
+  case clip(any Shape)
+  case opacity(Double)
+  case shadow(Color, CGFloat, CGFloat, CGFloat)
+  case scale(CGFloat, CGFloat, UnitPoint)
+}
+
+public struct _EffectView<Content: View>: View {
+  let content: Content
+  let effect: Effect
+  public typealias Body = Never
+  public var body: Never { fatalError("_EffectView has no body") }
+}
+
+/// A node whose view groups its content to clip it, fade it, shadow it or scale it.
+final class EffectNode: Node {
+  let view = UIView()
+  var effect: Effect = .opacity(1)
+  var clipSize: CGSize?
+  var clipIdentity: [UInt8] = []
+
+  override init() {
+    super.init()
+    view.backgroundColor = nil
+    view.isOpaque = false
+  }
+
+  override var ownView: UIView? { view }
+
+  func apply(_ e: Effect) {
+    effect = e
+    switch e {
+    case .clip(let shape):
+      let id = withUnsafeBytes(of: shape) { Array($0) } + Array(String(describing: type(of: shape)).utf8)
+      if id != clipIdentity {
+        clipIdentity = id
+        clipSize = nil
+      }
+    case .opacity(let a):
+      view.alpha = CGFloat(a)
+    case .shadow(let c, let r, let x, let y):
+      let l = view.layer
+      l.shadowColor = c.cgColor
+      l.shadowOpacity = 1
+      l.shadowRadius = r
+      l.shadowOffset = CGSize(width: x, height: y)
+    case .scale:
+      break
+    }
+  }
+
+  override func place(in rect: CGRect) {
+    super.place(in: rect)
+    switch effect {
+    case .clip(let shape):
+      guard clipSize != rect.size else { return }
+      clipSize = rect.size
+      view.clipsToBounds = true
+      if let ls = shape as? LayerShape {
+        view.layer.cornerRadius = ls.layerCornerRadius(in: rect.size)
+        view.layer.mask = nil
+      } else {
+        view.layer.cornerRadius = 0
+        let m = (view.layer.mask as? CAShapeLayer) ?? CAShapeLayer()
+        m.path = shape.path(in: CGRect(origin: .zero, size: rect.size)).cgPath
+        view.layer.mask = m
+      }
+    case .scale(let sx, let sy, let anchor):
+      // About the anchor: the view's transform is about its centre.
+      let dx = (anchor.x - 0.5) * rect.width
+      let dy = (anchor.y - 0.5) * rect.height
+      let t = CGAffineTransform(a: sx, b: 0, c: 0, d: sy, tx: dx - sx * dx, ty: dy - sy * dy)
+      if view.transform != t { view.transform = t }
+    default:
+      break
+    }
+  }
+}
+
+extension _EffectView: PrimitiveView {
+  func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
+    let n = (old as? EffectNode) ?? EffectNode()
+    n.apply(effect)
+    n.setChild(0, SheenUI.reconcile(n.children.first, content, ctx), ctx)
+    return n
+  }
+}
+
+extension View {
+  /// Clips the view (and what it contains) to `shape` in its frame.
+  public func clipShape<S: Shape>(_ shape: S, style: FillStyle = FillStyle()) -> _EffectView<Self> {
+    _EffectView(content: self, effect: .clip(shape))
+  }
+  /// Clips the view to its frame.
+  public func clipped(antialiased: Bool = false) -> _EffectView<Self> { clipShape(Rectangle()) }
+  /// Clips the view to a rounded rectangle of radius `radius`.
+  public func cornerRadius(_ radius: CGFloat, antialiased: Bool = true) -> _EffectView<Self> {
+    clipShape(RoundedRectangle(cornerRadius: radius))
+  }
+  /// A shadow of everything the view draws (its alpha), blurred by `radius` as a layer's
+  /// `shadowRadius` and moved by (`x`, `y`). SwiftUI's default colour: black at 33%.
+  public func shadow(
+    color: Color = Color(white: 0, opacity: 0.33), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0
+  )
+    -> _EffectView<Self>
+  {
+    _EffectView(content: self, effect: .shadow(color, radius, x, y))
+  }
+  /// The view and its contents drawn at `opacity`, as one group.
+  public func opacity(_ opacity: Double) -> _EffectView<Self> {
+    _EffectView(content: self, effect: .opacity(max(0, min(1, opacity))))
+  }
+  /// Scales how the view is drawn (not its layout) about `anchor`.
+  public func scaleEffect(_ scale: CGFloat, anchor: UnitPoint = .center) -> _EffectView<Self> {
+    _EffectView(content: self, effect: .scale(scale, scale, anchor))
+  }
+  public func scaleEffect(x: CGFloat = 1, y: CGFloat = 1, anchor: UnitPoint = .center) -> _EffectView<Self> {
+    _EffectView(content: self, effect: .scale(x, y, anchor))
+  }
+  public func scaleEffect(_ s: CGSize, anchor: UnitPoint = .center) -> _EffectView<Self> {
+    _EffectView(content: self, effect: .scale(s.width, s.height, anchor))
+  }
+}
+
+/// How a path is filled (SwiftUI's `FillStyle`); SheenUI clips with non-zero winding.
+public struct FillStyle: Hashable, Sendable {
+  public var isEOFilled: Bool
+  public var isAntialiased: Bool
+  public init(eoFill: Bool = false, antialiased: Bool = true) {
+    isEOFilled = eoFill
+    isAntialiased = antialiased
+  }
+}
+
+// MARK: - Offset
+
+public struct _OffsetEffect<Content: View>: View {
+  let content: Content
+  let offset: CGSize
+  public typealias Body = Never
+  public var body: Never { fatalError("_OffsetEffect has no body") }
+}
+
+/// Moves where the content is drawn without changing the layout.
+final class OffsetNode: Node {
+  var offset = CGSize.zero
+  override func placeChildren(in rect: CGRect) {
+    children.first?.place(in: rect.offsetBy(dx: offset.width, dy: offset.height))
+  }
+}
+
+extension _OffsetEffect: PrimitiveView {
+  func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
+    let n = (old as? OffsetNode) ?? OffsetNode()
+    if n.offset != offset {
+      n.offset = offset
+      n.invalidateLayout()
+    }
+    n.setChild(0, SheenUI.reconcile(n.children.first, content, ctx), ctx)
+    return n
+  }
+}
+
+extension View {
+  /// Draws the view moved by `offset`; its layout does not change.
+  public func offset(_ offset: CGSize) -> _OffsetEffect<Self> { _OffsetEffect(content: self, offset: offset) }
+  public func offset(x: CGFloat = 0, y: CGFloat = 0) -> _OffsetEffect<Self> {
+    offset(CGSize(width: x, height: y))
+  }
+}

@@ -1,0 +1,45 @@
+import SheenKit
+
+/// The values a view hands down to everything in it (SwiftUI's `EnvironmentValues`): the font,
+/// the foreground colour, text layout settings.
+public struct EnvironmentValues: Equatable {
+  public var font: Font?
+  public var foregroundColor: Color?
+  /// Overrides the weight of the font (`.fontWeight` on a container).
+  public var fontWeight: Font.Weight?
+  public var lineLimit: Int?
+  public var multilineTextAlignment: TextAlignment = .leading
+  public var isEnabled = true
+  /// Whether views are inside a lazy stack (whose `ForEach` makes rows on demand).
+  var inLazyStack = false
+
+  public init() {}
+}
+
+/// How lines of a multi-line text line up (SwiftUI's `TextAlignment`).
+public enum TextAlignment: Hashable, Sendable, CaseIterable {
+  case leading, center, trailing
+}
+
+extension View {
+  /// The font of the text in this view that sets none of its own.
+  public func font(_ font: Font?) -> some View { environmentChange { $0.font = font } }
+  /// The colour text, symbols and shapes in this view draw with unless they say otherwise.
+  public func foregroundColor(_ color: Color?) -> some View {
+    environmentChange { $0.foregroundColor = color }
+  }
+  /// `foregroundColor` by its newer name (colours only).
+  public func foregroundStyle(_ color: Color) -> some View {
+    environmentChange { $0.foregroundColor = color }
+  }
+  public func fontWeight(_ weight: Font.Weight?) -> some View { environmentChange { $0.fontWeight = weight } }
+  /// At most `number` lines of text (nil: as many as needed).
+  public func lineLimit(_ number: Int?) -> some View { environmentChange { $0.lineLimit = number } }
+  public func multilineTextAlignment(_ alignment: TextAlignment) -> some View {
+    environmentChange { $0.multilineTextAlignment = alignment }
+  }
+  /// Disables buttons and tap gestures in this view.
+  public func disabled(_ disabled: Bool) -> some View {
+    environmentChange { $0.isEnabled = $0.isEnabled && !disabled }
+  }
+}

@@ -1,0 +1,165 @@
+import SheenKit
+
+/// The root of a view graph: it holds the top view's node in the hosting view, centred as
+/// SwiftUI's hosting views centre their content.
+final class RootNode: Node {
+  weak var hostView: UIView?
+
+  override func placeChildren(in rect: CGRect) {
+    guard let c = children.first else { return }
+    let s = c.sizeThatFits(ProposedViewSize(rect.size))
+    let x = (rect.minX + (rect.width - s.width) / 2).rounded()
+    let y = (rect.minY + (rect.height - s.height) / 2).rounded()
+    c.place(in: CGRect(x: x, y: y, width: s.width, height: s.height))
+  }
+}
+
+/// The persistent part of a SheenUI tree: its nodes, what changed since the last update, and
+/// counters for tests and benchmarks.
+final class ViewGraph {
+  let root = RootNode()
+  private var dirtyBodies: [Node] = []
+  private var syncs: [Node] = []
+  /// The animation the next update's changes are made with (from `withAnimation`).
+  var pendingAnimation: Animation?
+  /// How many times a body was asked for, in all and by view type.
+  private(set) var bodyEvaluations = 0
+  private(set) var bodyCounts: [ObjectIdentifier: Int] = [:]
+  weak var hostView: UIView? {
+    didSet { root.hostView = hostView }
+  }
+
+  var context: UpdateContext { UpdateContext(environment: EnvironmentValues(), graph: self) }
+
+  func countBody(_ type: ObjectIdentifier) {
+    bodyEvaluations += 1
+    bodyCounts[type, default: 0] += 1
+  }
+
+  /// A state changed under `node`: its body is asked for again before the next frame.
+  func bodyNeedsUpdate(_ node: Node) {
+    dirtyBodies.append(node)
+    if let t = Transaction.current, !t.disablesAnimations, let a = t.animation { pendingAnimation = a }
+    hostView?.setNeedsLayout()
+  }
+
+  func needsSubviewSync(_ node: Node) { syncs.append(node) }
+
+  var hasChanges: Bool { !dirtyBodies.isEmpty || !syncs.isEmpty }
+
+  /// Brings the nodes up to date with `rootView` (when given) and the state changes since the
+  /// last update, lists subviews again where nodes came or went, and places everything in
+  /// `bounds`, all inside one animation block when a change asked for one.
+  func update(rootView: (() -> Void)?, bounds: CGRect) {
+    let work = { [self] in
+      rootView?()
+      while !dirtyBodies.isEmpty {
+        let nodes = dirtyBodies.sorted { depth($0) < depth($1) }
+        dirtyBodies.removeAll()
+        for n in nodes { n.reevaluate() }
+      }
+      let s = syncs
+      syncs.removeAll()
+      // Inner hosts first: a host's list of subviews includes its descendants' views only
+      // through their own hosts.
+      for n in s.reversed() { n.syncSubviews() }
+      root.place(in: bounds)
+    }
+    if let a = pendingAnimation {
+      pendingAnimation = nil
+      a.run(work)
+    } else {
+      work()
+    }
+  }
+
+  private func depth(_ n: Node) -> Int {
+    var d = 0
+    var x = n.parent
+    while let p = x {
+      d += 1
+      x = p.parent
+    }
+    return d
+  }
+}
+
+/// A UIKit-shaped view that shows a SheenUI view (what SwiftUI's `UIHostingController.view`
+/// is): put it in a window or render it with `renderImage(scale:)`.
+///
+/// The content is laid out with SwiftUI's rules in the hosting view's bounds and centred in
+/// them. Changes (a new `rootView`, a state change) are laid out before the next frame.
+public final class HostingView<Content: View>: UIView {
+  let graph = ViewGraph()
+  private var rootChanged = true
+
+  /// The view shown; setting it updates what changed.
+  public var rootView: Content {
+    didSet {
+      rootChanged = true
+      setNeedsLayout()
+    }
+  }
+
+  public init(rootView: Content, frame: CGRect = .zero) {
+    self.rootView = rootView
+    super.init(frame: frame)
+    backgroundColor = nil
+    graph.hostView = self
+  }
+
+  public required init?(coder: NSCoder) { return nil }
+
+  public override func layoutSubviews() {
+    super.layoutSubviews()
+    updateNodes()
+  }
+
+  private func updateNodes() {
+    let ctx = graph.context
+    let root = graph.root
+    let v = rootView
+    let change: (() -> Void)? =
+      rootChanged
+      ? {
+        root.setChild(0, reconcile(root.children.first, v, ctx), ctx)
+      } : nil
+    rootChanged = false
+    graph.update(rootView: change, bounds: CGRect(origin: .zero, size: bounds.size))
+  }
+
+  /// The content's size for a proposal of `size` (its ideal size in a dimension that is 0 or
+  /// below, as `ProposedViewSize`'s nil).
+  public override func sizeThatFits(_ size: CGSize) -> CGSize {
+    sizeThatFits(
+      ProposedViewSize(width: size.width > 0 ? size.width : nil, height: size.height > 0 ? size.height : nil))
+  }
+
+  /// The content's size for `proposal`.
+  public func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
+    if rootChanged || graph.hasChanges { layoutIfNeeded() }
+    return graph.root.children.first?.sizeThatFits(proposal) ?? .zero
+  }
+
+  /// How many bodies were asked for since the view was made (for tests).
+  public var bodyEvaluationCount: Int { graph.bodyEvaluations }
+
+  /// How many times `type`'s body was asked for since the view was made.
+  public func bodyEvaluations<V: View>(of type: V.Type) -> Int {
+    graph.bodyCounts[ObjectIdentifier(type)] ?? 0
+  }
+}
+
+/// SwiftUI's hosting controller, reduced to what a Linux host needs: a `rootView` and the
+/// `view` that shows it.
+public final class UIHostingController<Content: View> {
+  public let view: HostingView<Content>
+  public var rootView: Content {
+    get { view.rootView }
+    set { view.rootView = newValue }
+  }
+  public init(rootView: Content) { view = HostingView(rootView: rootView) }
+
+  /// The content's size for a proposal of `size` (see `HostingView.sizeThatFits`).
+  public func sizeThatFits(in size: CGSize) -> CGSize { view.sizeThatFits(size) }
+}

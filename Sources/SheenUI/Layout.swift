@@ -1,0 +1,525 @@
+import SheenKit
+
+/// Where views line up across a vertical stack (SwiftUI's `HorizontalAlignment`).
+public struct HorizontalAlignment: Hashable, Sendable {
+  let fraction: CGFloat
+  public static let leading = HorizontalAlignment(fraction: 0)
+  public static let center = HorizontalAlignment(fraction: 0.5)
+  public static let trailing = HorizontalAlignment(fraction: 1)
+}
+
+/// Where views line up across a horizontal stack (SwiftUI's `VerticalAlignment`).
+public struct VerticalAlignment: Hashable, Sendable {
+  let fraction: CGFloat
+  public static let top = VerticalAlignment(fraction: 0)
+  public static let center = VerticalAlignment(fraction: 0.5)
+  public static let bottom = VerticalAlignment(fraction: 1)
+}
+
+/// Both alignments (SwiftUI's `Alignment`), for `ZStack`, `.frame`, `.background`, `.overlay`.
+public struct Alignment: Hashable, Sendable {
+  public var horizontal: HorizontalAlignment
+  public var vertical: VerticalAlignment
+  public init(horizontal: HorizontalAlignment, vertical: VerticalAlignment) {
+    self.horizontal = horizontal
+    self.vertical = vertical
+  }
+  public static let center = Alignment(horizontal: .center, vertical: .center)
+  public static let leading = Alignment(horizontal: .leading, vertical: .center)
+  public static let trailing = Alignment(horizontal: .trailing, vertical: .center)
+  public static let top = Alignment(horizontal: .center, vertical: .top)
+  public static let bottom = Alignment(horizontal: .center, vertical: .bottom)
+  public static let topLeading = Alignment(horizontal: .leading, vertical: .top)
+  public static let topTrailing = Alignment(horizontal: .trailing, vertical: .top)
+  public static let bottomLeading = Alignment(horizontal: .leading, vertical: .bottom)
+  public static let bottomTrailing = Alignment(horizontal: .trailing, vertical: .bottom)
+
+  /// Where a child of `size` goes in `rect` with this alignment.
+  func place(_ size: CGSize, in rect: CGRect) -> CGRect {
+    CGRect(
+      x: rect.minX + (rect.width - size.width) * horizontal.fraction,
+      y: rect.minY + (rect.height - size.height) * vertical.fraction, width: size.width, height: size.height)
+  }
+}
+
+/// SwiftUI's spacing between neighbours in a stack when none is given, and padding on iOS.
+enum Defaults {
+  static let spacing: CGFloat = 8
+  static let padding: CGFloat = 16
+}
+
+enum Axis: Sendable {
+  case horizontal, vertical
+}
+
+/// A `VStack` or `HStack`: children one after another along an axis, sized by flexibility.
+///
+/// SwiftUI's rule: the space along the axis, less the spacing, is shared out child by child,
+/// least flexible first (flexibility: the child's largest size less its smallest, for the same
+/// cross-axis proposal), each offered an equal part of what is left. The stack is as long as its
+/// children and spacing, and as thick as its thickest child; children line up across it by the
+/// stack's alignment.
+class StackNode: Node {
+  var axis = Axis.vertical
+  var alignment: CGFloat = 0.5
+  var spacing: CGFloat?
+  var items: [Node] = []
+  var itemsValid = false
+
+  func refreshItems() {
+    guard !itemsValid else { return }
+    items.removeAll(keepingCapacity: true)
+    for c in children { c.collectItems(into: &items) }
+    for i in items { i.stackAxis = axis }
+    itemsValid = true
+  }
+
+  /// The proposal along the axis `length` and across it `cross`, as a `ProposedViewSize`.
+  @inline(__always) func proposal(_ length: CGFloat?, _ cross: CGFloat?) -> ProposedViewSize {
+    axis == .horizontal
+      ? ProposedViewSize(width: length, height: cross) : ProposedViewSize(width: cross, height: length)
+  }
+  @inline(__always) func length(_ s: CGSize) -> CGFloat { axis == .horizontal ? s.width : s.height }
+  @inline(__always) func cross(_ s: CGSize) -> CGFloat { axis == .horizontal ? s.height : s.width }
+
+  /// The spacing after item `i` (none next to a spacer).
+  func gap(after i: Int) -> CGFloat {
+    if items[i].spacerMinLength != nil || items[i + 1].spacerMinLength != nil { return 0 }
+    return spacing ?? Defaults.spacing
+  }
+
+  /// The sizes of the items for proposal `p`.
+  func sizes(for p: ProposedViewSize) -> [CGSize] {
+    refreshItems()
+    let n = items.count
+    guard n > 0 else { return [] }
+    let along = axis == .horizontal ? p.width : p.height
+    let across = axis == .horizontal ? p.height : p.width
+    var sizes = [CGSize](repeating: .zero, count: n)
+    guard let total = along else {
+      for i in 0..<n { sizes[i] = items[i].sizeThatFits(proposal(nil, across)) }
+      return sizes
+    }
+    var gaps: CGFloat = 0
+    for i in 0..<(n - 1) { gaps += gap(after: i) }
+    var remaining = total - gaps
+    var order = Array(0..<n)
+    if n > 1 {
+      let flex = items.map {
+        length($0.sizeThatFits(proposal(.infinity, across))) - length($0.sizeThatFits(proposal(0, across)))
+      }
+      order.sort { flex[$0] < flex[$1] || (flex[$0] == flex[$1] && $0 < $1) }
+    }
+    for (k, i) in order.enumerated() {
+      let offer = max(0, remaining / CGFloat(n - k))
+      let s = items[i].sizeThatFits(proposal(offer, across))
+      sizes[i] = s
+      remaining -= length(s)
+    }
+    return sizes
+  }
+
+  override func computeSize(_ p: ProposedViewSize) -> CGSize {
+    let s = sizes(for: p)
+    guard !s.isEmpty else { return .zero }
+    var l: CGFloat = 0
+    var c: CGFloat = 0
+    for (i, x) in s.enumerated() {
+      l += length(x) + (i + 1 < s.count ? gap(after: i) : 0)
+      c = max(c, cross(x))
+    }
+    return axis == .horizontal ? CGSize(width: l, height: c) : CGSize(width: c, height: l)
+  }
+
+  override func placeChildren(in rect: CGRect) {
+    let s = sizes(for: ProposedViewSize(rect.size))
+    var pos = axis == .horizontal ? rect.minX : rect.minY
+    let crossStart = axis == .horizontal ? rect.minY : rect.minX
+    let crossLength = axis == .horizontal ? rect.height : rect.width
+    for (i, x) in s.enumerated() {
+      let c = crossStart + (crossLength - cross(x)) * alignment
+      let r =
+        axis == .horizontal
+        ? CGRect(x: pos, y: c, width: x.width, height: x.height)
+        : CGRect(x: c, y: pos, width: x.width, height: x.height)
+      items[i].place(in: r)
+      pos += length(x) + (i + 1 < s.count ? gap(after: i) : 0)
+    }
+  }
+
+  func update<Content: View>(_ content: Content, _ ctx: UpdateContext) {
+    let c = SheenUI.reconcile(children.first, content, ctx)
+    if children.first !== c { itemsValid = false }
+    setChild(0, c, ctx)
+    // A list below may have gained or lost members.
+    itemsValid = false
+    invalidateLayout()
+  }
+}
+
+extension Node {
+  /// The axis of the stack this node is an item of (spacers stretch along it).
+  var stackAxis: Axis? {
+    get { (self as? SpacerNode)?.axis }
+    set { (self as? SpacerNode)?.axis = newValue }
+  }
+}
+
+/// Views in a column (SwiftUI's `VStack`).
+public struct VStack<Content: View>: View {
+  let alignment: HorizontalAlignment
+  let spacing: CGFloat?
+  let content: Content
+  public init(
+    alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content
+  ) {
+    self.alignment = alignment
+    self.spacing = spacing
+    self.content = content()
+  }
+  public typealias Body = Never
+  public var body: Never { fatalError("VStack has no body") }
+}
+
+/// Views in a row (SwiftUI's `HStack`).
+public struct HStack<Content: View>: View {
+  let alignment: VerticalAlignment
+  let spacing: CGFloat?
+  let content: Content
+  public init(
+    alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content
+  ) {
+    self.alignment = alignment
+    self.spacing = spacing
+    self.content = content()
+  }
+  public typealias Body = Never
+  public var body: Never { fatalError("HStack has no body") }
+}
+
+extension VStack: PrimitiveView {
+  func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
+    let n = (old as? StackNode) ?? StackNode()
+    n.axis = .vertical
+    n.alignment = alignment.fraction
+    n.spacing = spacing
+    n.update(content, ctx)
+    return n
+  }
+}
+
+extension HStack: PrimitiveView {
+  func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
+    let n = (old as? StackNode) ?? StackNode()
+    n.axis = .horizontal
+    n.alignment = alignment.fraction
+    n.spacing = spacing
+    n.update(content, ctx)
+    return n
+  }
+}
+
+/// Views on top of one another (SwiftUI's `ZStack`): each is offered the whole proposal; the
+/// stack is as large as the largest, and aligns them all.
+public struct ZStack<Content: View>: View {
+  let alignment: Alignment
+  let content: Content
+  public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {
+    self.alignment = alignment
+    self.content = content()
+  }
+  public typealias Body = Never
+  public var body: Never { fatalError("ZStack has no body") }
+}
+
+final class ZStackNode: Node {
+  var alignment = Alignment.center
+  var items: [Node] = []
+
+  override func computeSize(_ p: ProposedViewSize) -> CGSize {
+    var w: CGFloat = 0
+    var h: CGFloat = 0
+    for i in items {
+      let s = i.sizeThatFits(p)
+      w = max(w, s.width)
+      h = max(h, s.height)
+    }
+    return CGSize(width: w, height: h)
+  }
+
+  override func placeChildren(in rect: CGRect) {
+    for i in items { i.place(in: alignment.place(i.sizeThatFits(ProposedViewSize(rect.size)), in: rect)) }
+  }
+}
+
+extension ZStack: PrimitiveView {
+  func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
+    let n = (old as? ZStackNode) ?? ZStackNode()
+    n.alignment = alignment
+    n.setChild(0, SheenUI.reconcile(n.children.first, content, ctx), ctx)
+    n.items.removeAll(keepingCapacity: true)
+    n.children[0].collectItems(into: &n.items)
+    n.invalidateLayout()
+    return n
+  }
+}
+
+/// Flexible empty space along the axis of the stack it is in (SwiftUI's `Spacer`): at least
+/// `minLength` long (the default spacing, 8, when nil), as long as it is offered, and no
+/// thicker than nothing across the stack.
+public struct Spacer: View {
+  let minLength: CGFloat?
+  public init(minLength: CGFloat? = nil) { self.minLength = minLength }
+  public typealias Body = Never
+  public var body: Never { fatalError("Spacer has no body") }
+}
+
+final class SpacerNode: Node {
+  var minLength: CGFloat?
+  var axis: Axis?
+  override var spacerMinLength: CGFloat?? { .some(minLength) }
+
+  override func computeSize(_ p: ProposedViewSize) -> CGSize {
+    let m = minLength ?? Defaults.spacing
+    switch axis {
+    case .horizontal: return CGSize(width: max(m, p.width ?? m), height: 0)
+    case .vertical: return CGSize(width: 0, height: max(m, p.height ?? m))
+    case nil: return CGSize(width: max(m, p.width ?? m), height: max(m, p.height ?? m))
+    }
+  }
+}
+
+extension Spacer: PrimitiveView {
+  func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
+    let n = (old as? SpacerNode) ?? SpacerNode()
+    if n.minLength != minLength {
+      n.minLength = minLength
+      n.invalidateLayout()
+    }
+    return n
+  }
+}
+
+// MARK: - Padding
+
+/// Edges of a rectangle (SwiftUI's `Edge`).
+public enum Edge: Int8, Hashable, Sendable, CaseIterable {
+  case top, leading, bottom, trailing
+
+  public struct Set: OptionSet, Hashable, Sendable {
+    public let rawValue: Int8
+    public init(rawValue: Int8) { self.rawValue = rawValue }
+    public static let top = Set(rawValue: 1)
+    public static let leading = Set(rawValue: 2)
+    public static let bottom = Set(rawValue: 4)
+    public static let trailing = Set(rawValue: 8)
+    public static let all: Set = [.top, .leading, .bottom, .trailing]
+    public static let horizontal: Set = [.leading, .trailing]
+    public static let vertical: Set = [.top, .bottom]
+  }
+}
+
+/// Insets on each edge (SwiftUI's `EdgeInsets`).
+public struct EdgeInsets: Hashable, Sendable {
+  public var top: CGFloat, leading: CGFloat, bottom: CGFloat, trailing: CGFloat
+  public init(top: CGFloat = 0, leading: CGFloat = 0, bottom: CGFloat = 0, trailing: CGFloat = 0) {
+    (self.top, self.leading, self.bottom, self.trailing) = (top, leading, bottom, trailing)
+  }
+}
+
+public struct _PaddingLayout<Content: View>: View {
+  let content: Content
+  let insets: EdgeInsets
+  public typealias Body = Never
+  public var body: Never { fatalError("_PaddingLayout has no body") }
+}
+
+final class PaddingNode: Node {
+  var insets = EdgeInsets()
+
+  override func computeSize(_ p: ProposedViewSize) -> CGSize {
+    let h = insets.leading + insets.trailing
+    let v = insets.top + insets.bottom
+    let inner = ProposedViewSize(
+      width: p.width.map { max(0, $0 - h) }, height: p.height.map { max(0, $0 - v) })
+    let s = children.first?.sizeThatFits(inner) ?? .zero
+    return CGSize(width: s.width + h, height: s.height + v)
+  }
+
+  override func placeChildren(in rect: CGRect) {
+    let r = CGRect(
+      x: rect.minX + insets.leading, y: rect.minY + insets.top,
+      width: max(0, rect.width - insets.leading - insets.trailing),
+      height: max(0, rect.height - insets.top - insets.bottom))
+    children.first?.place(in: r)
+  }
+}
+
+extension _PaddingLayout: PrimitiveView {
+  func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
+    let n = (old as? PaddingNode) ?? PaddingNode()
+    if n.insets != insets {
+      n.insets = insets
+      n.invalidateLayout()
+    }
+    n.setChild(0, SheenUI.reconcile(n.children.first, content, ctx), ctx)
+    return n
+  }
+}
+
+extension View {
+  /// Space around the view: `length` (16 points, iOS's default, when nil) on `edges`.
+  public func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> _PaddingLayout<Self> {
+    let l = length ?? Defaults.padding
+    return _PaddingLayout(
+      content: self,
+      insets: EdgeInsets(
+        top: edges.contains(.top) ? l : 0, leading: edges.contains(.leading) ? l : 0,
+        bottom: edges.contains(.bottom) ? l : 0, trailing: edges.contains(.trailing) ? l : 0))
+  }
+  public func padding(_ length: CGFloat) -> _PaddingLayout<Self> { padding(.all, length) }
+  public func padding(_ insets: EdgeInsets) -> _PaddingLayout<Self> {
+    _PaddingLayout(content: self, insets: insets)
+  }
+}
+
+// MARK: - Frames
+
+public struct _FrameLayout<Content: View>: View {
+  let content: Content
+  let width: CGFloat?
+  let height: CGFloat?
+  let alignment: Alignment
+  public typealias Body = Never
+  public var body: Never { fatalError("_FrameLayout has no body") }
+}
+
+/// A fixed frame: the given dimensions are proposed to the child and are the frame's size; the
+/// others are the child's.
+final class FrameNode: Node {
+  var width: CGFloat?
+  var height: CGFloat?
+  var alignment = Alignment.center
+
+  override func computeSize(_ p: ProposedViewSize) -> CGSize {
+    if let w = width, let h = height { return CGSize(width: w, height: h) }
+    let s =
+      children.first?.sizeThatFits(ProposedViewSize(width: width ?? p.width, height: height ?? p.height))
+      ?? .zero
+    return CGSize(width: width ?? s.width, height: height ?? s.height)
+  }
+
+  override func placeChildren(in rect: CGRect) {
+    guard let c = children.first else { return }
+    let s = c.sizeThatFits(ProposedViewSize(width: width ?? rect.width, height: height ?? rect.height))
+    c.place(in: alignment.place(s, in: rect))
+  }
+}
+
+extension _FrameLayout: PrimitiveView {
+  func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
+    let n = (old as? FrameNode) ?? FrameNode()
+    if n.width != width || n.height != height || n.alignment != alignment {
+      (n.width, n.height, n.alignment) = (width, height, alignment)
+      n.invalidateLayout()
+    }
+    n.setChild(0, SheenUI.reconcile(n.children.first, content, ctx), ctx)
+    return n
+  }
+}
+
+public struct _FlexFrameLayout<Content: View>: View {
+  let content: Content
+  let bounds: FlexBounds
+  let alignment: Alignment
+  public typealias Body = Never
+  public var body: Never { fatalError("_FlexFrameLayout has no body") }
+}
+
+struct FlexBounds: Hashable {
+  var minWidth: CGFloat?, idealWidth: CGFloat?, maxWidth: CGFloat?
+  var minHeight: CGFloat?, idealHeight: CGFloat?, maxHeight: CGFloat?
+}
+
+/// A flexible frame. SwiftUI's rule, per dimension: the proposal (or the ideal size when there
+/// is none) clamped to [min, max] is offered to the child; the frame's size starts from the
+/// child's, becomes `max(min, min(size, proposal))` when a min is given, then
+/// `min(max, max(size, proposal))` when a max is given (so `maxWidth: .infinity` takes the whole
+/// proposal, and `minWidth` alone lets a small child grow to it).
+final class FlexFrameNode: Node {
+  var bounds = FlexBounds()
+  var alignment = Alignment.center
+
+  static func clamp(_ v: CGFloat?, _ lo: CGFloat?, _ hi: CGFloat?) -> CGFloat? {
+    guard var v else { return nil }
+    if let lo, v < lo { v = lo }
+    if let hi, v > hi { v = hi }
+    return v
+  }
+
+  func childProposal(_ p: ProposedViewSize) -> ProposedViewSize {
+    let b = bounds
+    return ProposedViewSize(
+      width: Self.clamp(p.width ?? b.idealWidth, b.minWidth, b.maxWidth),
+      height: Self.clamp(p.height ?? b.idealHeight, b.minHeight, b.maxHeight))
+  }
+
+  static func size(
+    _ child: CGFloat, _ proposed: CGFloat?, _ lo: CGFloat?, _ ideal: CGFloat?, _ hi: CGFloat?
+  ) -> CGFloat {
+    let p = proposed ?? ideal ?? child
+    var r = child
+    if let lo { r = max(lo, min(r, p)) }
+    if let hi { r = min(hi, max(r, p)) }
+    // With neither bound, an ideal size given is the frame's when no proposal is made.
+    if lo == nil && hi == nil, proposed == nil, let ideal { r = ideal }
+    return r
+  }
+
+  override func computeSize(_ p: ProposedViewSize) -> CGSize {
+    let s = children.first?.sizeThatFits(childProposal(p)) ?? .zero
+    let b = bounds
+    return CGSize(
+      width: Self.size(s.width, p.width, b.minWidth, b.idealWidth, b.maxWidth),
+      height: Self.size(s.height, p.height, b.minHeight, b.idealHeight, b.maxHeight))
+  }
+
+  override func placeChildren(in rect: CGRect) {
+    guard let c = children.first else { return }
+    let s = c.sizeThatFits(childProposal(ProposedViewSize(rect.size)))
+    c.place(in: alignment.place(s, in: rect))
+  }
+}
+
+extension _FlexFrameLayout: PrimitiveView {
+  func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
+    let n = (old as? FlexFrameNode) ?? FlexFrameNode()
+    if n.bounds != bounds || n.alignment != alignment {
+      (n.bounds, n.alignment) = (bounds, alignment)
+      n.invalidateLayout()
+    }
+    n.setChild(0, SheenUI.reconcile(n.children.first, content, ctx), ctx)
+    return n
+  }
+}
+
+extension View {
+  /// A frame of a fixed width and/or height; the child is aligned in it.
+  public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center)
+    -> _FrameLayout<Self>
+  {
+    _FrameLayout(content: self, width: width, height: height, alignment: alignment)
+  }
+
+  /// A frame bounded in each dimension (`maxWidth: .infinity` takes all the width offered).
+  public func frame(
+    minWidth: CGFloat? = nil, idealWidth: CGFloat? = nil, maxWidth: CGFloat? = nil, minHeight: CGFloat? = nil,
+    idealHeight: CGFloat? = nil, maxHeight: CGFloat? = nil, alignment: Alignment = .center
+  ) -> _FlexFrameLayout<Self> {
+    _FlexFrameLayout(
+      content: self,
+      bounds: FlexBounds(
+        minWidth: minWidth, idealWidth: idealWidth, maxWidth: maxWidth, minHeight: minHeight,
+        idealHeight: idealHeight, maxHeight: maxHeight), alignment: alignment)
+  }
+}

@@ -1,0 +1,250 @@
+import SheenKit
+
+/// A node standing for several views (a block, an `if`, a `ForEach`, a `Group`): stacks lay
+/// its members out one by one; anywhere else they are placed on top of one another, as
+/// SwiftUI's implicit `ZStack`... of one view (the usual case).
+class ListNode: Node {
+  override var isList: Bool { true }
+
+  override func computeSize(_ proposal: ProposedViewSize) -> CGSize {
+    var items: [Node] = []
+    collectItems(into: &items)
+    var w: CGFloat = 0
+    var h: CGFloat = 0
+    for i in items {
+      let s = i.sizeThatFits(proposal)
+      w = max(w, s.width)
+      h = max(h, s.height)
+    }
+    return CGSize(width: w, height: h)
+  }
+
+  override func placeChildren(in rect: CGRect) {
+    var items: [Node] = []
+    collectItems(into: &items)
+    for i in items {
+      let s = i.sizeThatFits(ProposedViewSize(rect.size))
+      i.place(
+        in: CGRect(x: rect.midX - s.width / 2, y: rect.midY - s.height / 2, width: s.width, height: s.height))
+    }
+  }
+}
+
+extension EmptyView: PrimitiveView {
+  func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node { (old as? ListNode) ?? ListNode() }
+}
+
+extension TupleView: PrimitiveView {
+  func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
+    let n = (old as? TupleNode) ?? TupleNode()
+    var i = 0
+    for v in repeat each value {
+      n.setChild(i, SheenUI.reconcile(i < n.children.count ? n.children[i] : nil, v, ctx), ctx)
+      i += 1
+    }
+    n.truncateChildren(i, ctx)
+    return n
+  }
+}
+
+final class TupleNode: ListNode {}
+
+/// Which branch of an `if` or `switch` shows: a new branch is a new identity.
+final class ConditionalNode: ListNode {
+  var branch = -1
+}
+
+extension _ConditionalContent: PrimitiveView {
+  func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
+    let n = (old as? ConditionalNode) ?? ConditionalNode()
+    let b: Int
+    let c: Node
+    switch storage {
+    case .first(let v):
+      b = 0
+      c = SheenUI.reconcile(n.branch == b ? n.children.first : nil, v, ctx)
+    case .second(let v):
+      b = 1
+      c = SheenUI.reconcile(n.branch == b ? n.children.first : nil, v, ctx)
+    }
+    n.branch = b
+    n.setChild(0, c, ctx)
+    return n
+  }
+}
+
+extension Optional: PrimitiveView where Wrapped: View {
+  func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
+    let n = (old as? ConditionalNode) ?? ConditionalNode()
+    if let v = self {
+      n.setChild(0, SheenUI.reconcile(n.children.first, v, ctx), ctx)
+    } else {
+      n.truncateChildren(0, ctx)
+    }
+    return n
+  }
+}
+
+extension Group: PrimitiveView {
+  func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
+    let n = (old as? GroupNode) ?? GroupNode()
+    n.setChild(0, SheenUI.reconcile(n.children.first, content, ctx), ctx)
+    return n
+  }
+}
+
+final class GroupNode: ListNode {}
+
+/// The node of an `AnyView`: a new wrapped type is a new identity.
+final class AnyViewNode: ListNode {
+  var wrapped: ObjectIdentifier?
+}
+
+extension AnyView: PrimitiveView {
+  func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
+    let n = (old as? AnyViewNode) ?? AnyViewNode()
+    func open<V: View>(_ v: V) -> Node {
+      let t = ObjectIdentifier(V.self)
+      let c = SheenUI.reconcile(n.wrapped == t ? n.children.first : nil, v, ctx)
+      n.wrapped = t
+      return c
+    }
+    n.setChild(0, open(view), ctx)
+    return n
+  }
+}
+
+extension _ViewModifier_Content: PrimitiveView {
+  func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node { view.reconcile(old, ctx) }
+}
+
+/// Views made from a collection, one per element, each known by its id (SwiftUI's `ForEach`).
+/// In a `LazyVStack`, rows are made only as they come into view.
+public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View {
+  public var data: Data
+  let id: (Data.Element) -> ID
+  public var content: (Data.Element) -> Content
+
+  public init(
+    _ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content
+  ) {
+    self.data = data
+    self.id = { $0[keyPath: id] }
+    self.content = content
+  }
+
+  public typealias Body = Never
+  public var body: Never { fatalError("ForEach has no body") }
+}
+
+extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
+  public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+    self.data = data
+    self.id = { $0.id }
+    self.content = content
+  }
+}
+
+extension ForEach where Data == Range<Int>, ID == Int {
+  /// One view per integer of a constant range.
+  public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
+    self.data = data
+    self.id = { $0 }
+    self.content = content
+  }
+}
+
+/// A `ForEach`'s node: its rows' nodes by id, so that a row keeps its node (state, views)
+/// when rows are inserted, removed or moved around it.
+final class ForEachNode: ListNode {
+  var byID: [AnyHashable: Node] = [:]
+  /// Makes row `index`'s node (used by lazy stacks): nil when out of range.
+  var makeRow: ((Int) -> Node?)?
+  var rowCount = 0
+  /// The rows made so far, by index, for lazy stacks.
+  var lazyRows: [Int: Node] = [:]
+  var isLazy = false
+}
+
+/// Lets a lazy stack find the `ForEach` in its content.
+protocol LazyRows {}
+
+extension ForEach: PrimitiveView {
+  func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
+    let n = (old as? ForEachNode) ?? ForEachNode()
+    n.rowCount = data.count
+    if ctx.environment.inLazyStack {
+      // Rows are made on demand; those already made are brought up to date now.
+      n.isLazy = true
+      let data = self.data
+      let content = self.content
+      let id = self.id
+      var newByID: [AnyHashable: Node] = [:]
+      var rows: [Int: Node] = [:]
+      let make: (Int) -> Node? = { [unowned n] i in
+        guard i >= 0, i < data.count else { return nil }
+        let e = data[data.index(data.startIndex, offsetBy: i)]
+        let key = AnyHashable(id(e))
+        let row = SheenUI.reconcile(n.byID[key], content(e), ctx)
+        row.parent = n
+        n.byID[key] = row
+        n.lazyRows[i] = row
+        return row
+      }
+      for (i, old) in n.lazyRows where i < data.count {
+        let e = data[data.index(data.startIndex, offsetBy: i)]
+        let key = AnyHashable(id(e))
+        guard n.byID[key] === old else { continue }
+        let row = SheenUI.reconcile(old, content(e), ctx)
+        row.parent = n
+        newByID[key] = row
+        rows[i] = row
+      }
+      if rows.count != n.lazyRows.count { n.structureChanged(ctx) }
+      n.byID = newByID
+      n.lazyRows = rows
+      n.children = rows.keys.sorted().map { rows[$0]! }
+      n.makeRow = make
+      return n
+    }
+    var newByID: [AnyHashable: Node] = [:]
+    var i = 0
+    for e in data {
+      let key = AnyHashable(id(e))
+      let row = SheenUI.reconcile(n.byID[key], content(e), ctx)
+      newByID[key] = row
+      n.setChild(i, row, ctx)
+      i += 1
+    }
+    n.truncateChildren(i, ctx)
+    n.byID = newByID
+    return n
+  }
+}
+
+/// Sets environment values for a view and everything in it.
+public struct _EnvironmentModifier<Content: View>: View {
+  let content: Content
+  let modify: (inout EnvironmentValues) -> Void
+  public typealias Body = Never
+  public var body: Never { fatalError("_EnvironmentModifier has no body") }
+}
+
+final class EnvironmentNode: Node {}
+
+extension _EnvironmentModifier: PrimitiveView {
+  func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
+    let n = (old as? EnvironmentNode) ?? EnvironmentNode()
+    var c = ctx
+    modify(&c.environment)
+    n.setChild(0, SheenUI.reconcile(n.children.first, content, c), c)
+    return n
+  }
+}
+
+extension View {
+  func environmentChange(_ modify: @escaping (inout EnvironmentValues) -> Void) -> _EnvironmentModifier<Self>
+  {
+    _EnvironmentModifier(content: self, modify: modify)
+  }
+}

@@ -1,0 +1,302 @@
+import SheenKit
+
+/// A size a parent offers a child (SwiftUI's `ProposedViewSize`): nil in a dimension asks for
+/// the child's ideal size, 0 for its smallest, `.infinity` for its largest.
+public struct ProposedViewSize: Hashable, Sendable {
+  public var width: CGFloat?
+  public var height: CGFloat?
+
+  public init(width: CGFloat?, height: CGFloat?) {
+    self.width = width
+    self.height = height
+  }
+  public init(_ size: CGSize) { self.init(width: size.width, height: size.height) }
+
+  public static let zero = ProposedViewSize(width: 0, height: 0)
+  public static let unspecified = ProposedViewSize(width: nil, height: nil)
+  public static let infinity = ProposedViewSize(width: .infinity, height: .infinity)
+
+  /// The proposal with nil dimensions replaced (by 10 points, as SwiftUI).
+  public func replacingUnspecifiedDimensions(by size: CGSize = CGSize(width: 10, height: 10)) -> CGSize {
+    CGSize(width: width ?? size.width, height: height ?? size.height)
+  }
+}
+
+/// What an update passes down the tree: the environment and the graph being updated.
+struct UpdateContext {
+  var environment: EnvironmentValues
+  unowned let graph: ViewGraph
+}
+
+/// A persistent node of the view graph: the identity of one view across updates, its layout, and
+/// the UIKit-shaped view (if any) that draws it.
+///
+/// Subclasses override `computeSize(_:)` (the child's answer to a proposal) and `place(in:)`
+/// (where its children go). A node with an `ownView` places that view at the rectangle it is
+/// given (in the coordinates of the nearest ancestor with a view) and its children inside it.
+class Node {
+  weak var parent: Node?
+  var children: [Node] = []
+
+  /// The UIKit-shaped view drawing this node, if it draws or groups (a clip, an opacity...).
+  var ownView: UIView? { nil }
+  /// Whether this node stands for a list of views (a block, a `ForEach`, an `if`), which the
+  /// enclosing stack lays out one by one.
+  var isList: Bool { false }
+  /// Spacers are flexible along their stack's axis only, and take no spacing next to them.
+  var spacerMinLength: CGFloat?? { nil }
+
+  // A few answers to proposals, cleared when anything below changes.
+  private var cachedProposals: [ProposedViewSize] = []
+  private var cachedSizes: [CGSize] = []
+  /// The rectangle the node was last placed in (in its host view's coordinates).
+  var placedRect = CGRect.null
+
+  init() {}
+
+  /// The node's size for `proposal`: the child's, and remembered.
+  final func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
+    for i in cachedProposals.indices where cachedProposals[i] == proposal { return cachedSizes[i] }
+    let s = computeSize(proposal)
+    if cachedProposals.count >= 6 {
+      cachedProposals.removeFirst()
+      cachedSizes.removeFirst()
+    }
+    cachedProposals.append(proposal)
+    cachedSizes.append(s)
+    return s
+  }
+
+  /// The size for `proposal`, worked out (see `sizeThatFits`). By default the first child's.
+  func computeSize(_ proposal: ProposedViewSize) -> CGSize {
+    children.first?.sizeThatFits(proposal) ?? .zero
+  }
+
+  /// Forgets the remembered sizes here and above: something that decides them changed.
+  final func invalidateLayout() {
+    var n: Node? = self
+    while let x = n {
+      x.cachedProposals.removeAll(keepingCapacity: true)
+      x.cachedSizes.removeAll(keepingCapacity: true)
+      n = x.parent
+    }
+  }
+
+  /// Puts this node at `rect` (in the coordinates of the nearest ancestor with a view): its own
+  /// view there and its children inside, or its children at `rect` when it has no view.
+  func place(in rect: CGRect) {
+    placedRect = rect
+    if let v = ownView {
+      setFrame(v, rect)
+      placeChildren(in: CGRect(origin: .zero, size: rect.size))
+    } else {
+      placeChildren(in: rect)
+    }
+  }
+
+  /// Places the children in `rect` (in the coordinates they are placed in). All of it, by default.
+  func placeChildren(in rect: CGRect) {
+    for c in children { c.place(in: rect) }
+  }
+
+  /// The views of this node's part of the tree, in drawing order, as subviews of its host.
+  func collectViews(into views: inout [UIView]) {
+    if let v = ownView {
+      views.append(v)
+      return
+    }
+    for c in children { c.collectViews(into: &views) }
+  }
+
+  /// The nodes the enclosing stack lays out: this one, or a list's members.
+  func collectItems(into items: inout [Node]) {
+    if isList {
+      for c in children { c.collectItems(into: &items) }
+    } else {
+      items.append(self)
+    }
+  }
+
+  /// The nearest node at or above this one with a view, or the root.
+  var host: Node {
+    var n: Node = self
+    while n.ownView == nil, let p = n.parent { n = p }
+    return n
+  }
+
+  /// Puts `node` as child `index` (appending when `index` is the count); a new node there means
+  /// the host's subviews must be listed again and the layout worked out again.
+  final func setChild(_ index: Int, _ node: Node, _ ctx: UpdateContext) {
+    if index < children.count {
+      if children[index] === node { return }
+      children[index].parent = nil
+      children[index] = node
+    } else {
+      children.append(node)
+    }
+    node.parent = self
+    structureChanged(ctx)
+  }
+
+  /// Drops the children from `count` on.
+  final func truncateChildren(_ count: Int, _ ctx: UpdateContext) {
+    guard children.count > count else { return }
+    for c in children[count...] { c.parent = nil }
+    children.removeSubrange(count...)
+    structureChanged(ctx)
+  }
+
+  /// The views below changed: the host lists its subviews again after the update.
+  final func structureChanged(_ ctx: UpdateContext) {
+    ctx.graph.needsSubviewSync(host)
+    invalidateLayout()
+  }
+
+  /// Subviews of this node's view: the views of its children, in order, keeping the ones that stay.
+  func syncSubviews() {
+    guard let v = ownView ?? (self as? RootNode)?.hostView else { return }
+    var views: [UIView] = []
+    for c in children { c.collectViews(into: &views) }
+    let container = subviewContainer ?? v
+    if container.subviews.count == views.count && zip(container.subviews, views).allSatisfy({ $0 === $1 }) {
+      return
+    }
+    let keep = Set(views.map(ObjectIdentifier.init))
+    for s in container.subviews where !keep.contains(ObjectIdentifier(s)) { s.removeFromSuperview() }
+    for (i, s) in views.enumerated() where i >= container.subviews.count || container.subviews[i] !== s {
+      container.insertSubview(s, at: i)
+    }
+  }
+
+  /// Asks for a body again after a state change (body nodes only).
+  func reevaluate() {}
+  /// Called by a `@State` this node keeps when its value changes.
+  func stateDidChange() {}
+
+  /// Where the children's views go, when not the own view itself (a scroll view's content).
+  var subviewContainer: UIView? { nil }
+
+  /// Sets a view's bounds and center (so that a transform, about the center, stays as it is).
+  final func setFrame(_ v: UIView, _ r: CGRect) {
+    let b = CGRect(origin: v.bounds.origin, size: r.size)
+    if v.bounds != b { v.bounds = b }
+    let c = CGPoint(x: r.midX, y: r.midY)
+    if v.center != c { v.center = c }
+  }
+}
+
+/// Reconciles `view` with the node that stood for the view at the same place last time: the same
+/// node, updated, when it can stand for it, or a new one.
+func reconcile<V: View>(_ old: Node?, _ view: V, _ ctx: UpdateContext) -> Node {
+  if V.Body.self == Never.self {
+    guard let p = view as? any PrimitiveView else {
+      fatalError("\(V.self) has no body and is not one of SheenUI's views")
+    }
+    return p.reconcile(old, ctx)
+  }
+  let n = (old as? BodyNode<V>) ?? BodyNode<V>()
+  n.update(view, ctx)
+  return n
+}
+
+/// SheenUI's views that draw or lay out themselves (their `Body` is `Never`).
+protocol PrimitiveView {
+  func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node
+}
+
+/// A node that stands for a view with a `body`: it keeps the view's value, its state, and the
+/// node of its body, and asks for the body again only when the value, the environment or its
+/// state changed.
+final class BodyNode<V: View>: Node {
+  var view: V?
+  var context: UpdateContext?
+  var needsBody = true
+  /// The persistent storage of each `@State` of the view, in the order Mirror lists them.
+  var states: [AnyObject] = []
+  /// Whether V has fields that `@State` or a binding brings: compared field by field.
+  lazy var hasDynamicFields: Bool =
+    view.map { v in
+      Mirror(reflecting: v).children.contains { $0.value is any DynamicPropertyField }
+    } ?? false
+
+  func update(_ v: V, _ ctx: UpdateContext) {
+    if !needsBody, let old = view, let c = context, c.environment == ctx.environment,
+      sameView(old, v)
+    {
+      return
+    }
+    view = v
+    context = ctx
+    connectState(v)
+    evaluate(ctx)
+  }
+
+  /// Asks for the body again (state changed) with the value and environment of the last update.
+  override func reevaluate() {
+    guard needsBody, let ctx = context else { return }
+    evaluate(ctx)
+  }
+
+  private func evaluate(_ ctx: UpdateContext) {
+    needsBody = false
+    guard let v = view else { return }
+    ctx.graph.countBody(ObjectIdentifier(V.self))
+    let b = v.body
+    setChild(0, SheenUI.reconcile(children.first, b, ctx), ctx)
+  }
+
+  /// Connects each `@State` of a new value to the storage this node keeps for it (made from the
+  /// first value's initial values).
+  private func connectState(_ v: V) {
+    guard hasDynamicFields else { return }
+    var i = 0
+    for c in Mirror(reflecting: v).children {
+      guard let f = c.value as? any DynamicPropertyField else { continue }
+      if let s = f.connect(i < states.count ? states[i] : nil, node: self) {
+        if i < states.count { states[i] = s } else { states.append(s) }
+        i += 1
+      }
+    }
+  }
+
+  /// Whether two values of the view are the same for its body: the same bytes, or, for views
+  /// with state, the same bytes field by field with every `@State` counted as equal (a new value
+  /// brings only an initial value, which SwiftUI reads once).
+  private func sameView(_ a: V, _ b: V) -> Bool {
+    if bytesEqual(a, b) { return true }
+    guard hasDynamicFields else { return false }
+    let ma = Mirror(reflecting: a).children
+    let mb = Mirror(reflecting: b).children
+    guard ma.count == mb.count else { return false }
+    for (x, y) in zip(ma, mb) {
+      if x.value is any StateField { continue }
+      if !anyBytesEqual(x.value, y.value) { return false }
+    }
+    return true
+  }
+
+  override func stateDidChange() {
+    guard !needsBody else { return }
+    needsBody = true
+    context?.graph.bodyNeedsUpdate(self)
+  }
+}
+
+/// Whether two values have the same bytes (so are the same value; different bytes may still be
+/// equal values, which only costs a body evaluation).
+func bytesEqual<T>(_ a: T, _ b: T) -> Bool {
+  withUnsafeBytes(of: a) { pa in
+    withUnsafeBytes(of: b) { pb in
+      pa.count == pb.count && (pa.count == 0 || memcmp(pa.baseAddress!, pb.baseAddress!, pa.count) == 0)
+    }
+  }
+}
+
+/// `bytesEqual` for two values of the same dynamic type held as `Any`.
+func anyBytesEqual(_ a: Any, _ b: Any) -> Bool {
+  func open<T>(_ x: T) -> Bool {
+    guard let y = b as? T else { return false }
+    return bytesEqual(x, y)
+  }
+  return _openExistential(a, do: open)
+}

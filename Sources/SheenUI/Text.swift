@@ -1,0 +1,78 @@
+import SheenKit
+
+/// Lines of read-only text (SwiftUI's `Text`), drawn by a `UILabel`.
+///
+/// Its size for a proposal is the text's: as wide as the proposal at most, wrapping to as many
+/// lines as it needs (or `lineLimit`), truncated with an ellipsis at the end of the last line.
+public struct Text: View, Equatable {
+  var string: String
+  var font: Font?
+  var weight: Font.Weight?
+  var color: Color?
+
+  public init(_ content: String) { string = content }
+  public init(verbatim content: String) { string = content }
+  public init<S: StringProtocol>(_ content: S) { string = String(content) }
+
+  public func font(_ font: Font?) -> Text {
+    var t = self
+    t.font = font
+    return t
+  }
+  public func fontWeight(_ weight: Font.Weight?) -> Text {
+    var t = self
+    t.weight = weight
+    return t
+  }
+  public func bold() -> Text { fontWeight(.bold) }
+  public func foregroundColor(_ color: Color?) -> Text {
+    var t = self
+    t.color = color
+    return t
+  }
+
+  public typealias Body = Never
+  public var body: Never { fatalError("Text has no body") }
+}
+
+final class TextNode: Node {
+  let label = UILabel()
+  var text: Text?
+  var environment: EnvironmentValues?
+  override var ownView: UIView? { label }
+
+  func update(_ t: Text, _ ctx: UpdateContext) {
+    guard t != text || ctx.environment != environment else { return }
+    text = t
+    environment = ctx.environment
+    let env = ctx.environment
+    var font = t.font ?? env.font ?? .body
+    if let w = t.weight ?? env.fontWeight { font = font.weight(w) }
+    label.text = t.string
+    label.font = font.uiFont
+    label.textColor = (t.color ?? env.foregroundColor ?? .primary).uiColor
+    label.numberOfLines = env.lineLimit ?? 0
+    label.lineBreakMode = .byTruncatingTail
+    switch env.multilineTextAlignment {
+    case .leading: label.textAlignment = .left
+    case .center: label.textAlignment = .center
+    case .trailing: label.textAlignment = .right
+    }
+    invalidateLayout()
+  }
+
+  override func computeSize(_ p: ProposedViewSize) -> CGSize {
+    let w = p.width.map { max(0, $0) } ?? .greatestFiniteMagnitude
+    // A zero width proposal still gets the widest word (as SwiftUI's text does not vanish).
+    let s = label.sizeThatFits(CGSize(width: w > 0 ? w : 1, height: .greatestFiniteMagnitude))
+    return CGSize(width: min(s.width, w), height: s.height)
+  }
+}
+
+extension Text: PrimitiveView {
+  func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
+    let n = (old as? TextNode) ?? TextNode()
+    n.update(self, ctx)
+    return n
+  }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import SheenRaster
+import SheenUI
+import Testing
+
+/// Pictures of shapes, colours, effects and symbols, checked against what the rules say they
+/// must be (positions worked out by hand, colours from Apple's published values).
+@Suite struct DrawingTests {
+  func render<V: View>(_ view: V, _ w: CGFloat, _ h: CGFloat, page: UIColor = .white) throws -> Surface {
+    let host = HostingView(rootView: view, frame: CGRect(x: 0, y: 0, width: w, height: h))
+    host.backgroundColor = page
+    return try host.renderImage(scale: 1)
+  }
+
+  func rgb(_ p: UInt32) -> [UInt32] { [Pixel.red(p), Pixel.green(p), Pixel.blue(p)].map { UInt32($0) } }
+
+  @Test func systemColorsHaveApplesLightModeValues() throws {
+    let expected: [(SheenUI.Color, [UInt32])] = [
+      (.red, [255, 59, 48]), (.orange, [255, 149, 0]), (.yellow, [255, 204, 0]), (.green, [52, 199, 89]),
+      (.mint, [0, 199, 190]), (.teal, [48, 176, 199]), (.cyan, [50, 173, 230]), (.blue, [0, 122, 255]),
+      (.indigo, [88, 86, 214]), (.purple, [175, 82, 222]), (.pink, [255, 45, 85]), (.brown, [162, 132, 94]),
+      (.gray, [142, 142, 147]), (.primary, [0, 0, 0]), (.white, [255, 255, 255]),
+    ]
+    for (c, v) in expected {
+      let s = try render(c, 4, 4)
+      #expect(rgb(s[2, 2]) == v, "\(c)")
+    }
+    // .opacity mixes with what is behind: black at 25% over white.
+    let s = try render(SheenUI.Color.black.opacity(0.25), 4, 4)
+    #expect(abs(Int(Pixel.red(s[2, 2])) - 191) <= 1)
+  }
+
+  @Test func pathOfARoundedCornerBezierPath() {
+    let rect = CGRect(x: 0, y: 0, width: 90, height: 60)
+    let bezier = UIBezierPath(
+      roundedRect: rect, byRoundingCorners: [.topLeft, .bottomRight],
+      cornerRadii: CGSize(width: 20, height: 20))
+    let p = SheenUI.Path(bezier.cgPath)
+    #expect(p.boundingRect == rect)
+    #expect(p.cgPath == bezier.cgPath)
+    #expect(!p.isEmpty)
+  }
+
+  @Test func strokeIsCentredOnTheOutline() throws {
+    // A 4-point stroke of a 20 × 20 square centred in 40 × 40: ink from 8 to 12 on the left edge.
+    let s = try render(
+      Rectangle().stroke(SheenUI.Color.black, lineWidth: 4).frame(width: 20, height: 20), 40, 40)
+    #expect(Pixel.red(s[7, 20]) == 255)
+    #expect(Pixel.red(s[8, 20]) == 0 && Pixel.red(s[11, 20]) == 0)
+    #expect(Pixel.red(s[12, 20]) == 255)
+  }
+
+  @Test func clipShapeAndCornerRadiusCutTheCorners() throws {
+    let circle = try render(SheenUI.Color.red.frame(width: 40, height: 40).clipShape(Circle()), 40, 40)
+    #expect(rgb(circle[1, 1]) == [255, 255, 255])
+    #expect(rgb(circle[20, 20]) == [255, 59, 48])
+    let rounded = try render(SheenUI.Color.red.frame(width: 40, height: 40).cornerRadius(10), 40, 40)
+    #expect(rgb(rounded[1, 1]) == [255, 255, 255])
+    #expect(rgb(rounded[10, 1]) == [255, 59, 48])
+  }
+
+  @Test func opacityAppliesToTheGroup() throws {
+    // Two overlapping blacks at 50% as one group: 50% where they overlap too.
+    let s = try render(
+      ZStack {
+        SheenUI.Color.black.frame(width: 20, height: 20).offset(x: -5)
+        SheenUI.Color.black.frame(width: 20, height: 20).offset(x: 5)
+      }.opacity(0.5), 40, 40)
+    #expect(abs(Int(Pixel.red(s[20, 20])) - 128) <= 1)
+    #expect(abs(Int(Pixel.red(s[8, 20])) - 128) <= 1)
+  }
+
+  @Test func scaleEffectScalesDrawingAboutTheCentre() throws {
+    let s = try render(SheenUI.Color.black.frame(width: 20, height: 20).scaleEffect(0.5), 40, 40)
+    // 10 × 10 about the centre: 15...25.
+    #expect(Pixel.red(s[14, 20]) == 255 && Pixel.red(s[15, 20]) == 0 && Pixel.red(s[24, 20]) == 0)
+    #expect(Pixel.red(s[25, 20]) == 255)
+  }
+
+  @Test func shadowFallsWhereItIsMoved() throws {
+    let s = try render(
+      SheenUI.Color.white.frame(width: 20, height: 20).shadow(color: .black, radius: 2, x: 0, y: 8), 60, 60,
+      page: .white)
+    // Below the square the page darkens; above it it does not.
+    #expect(Pixel.red(s[30, 44]) < 200)
+    #expect(Pixel.red(s[30, 18]) == 255)
+  }
+
+  @Test(arguments: [
+    "star.fill", "star", "heart.fill", "checkmark", "xmark", "plus", "chevron.right", "person.crop.circle",
+  ])
+  func symbolDrawsInItsFrameInTheForegroundColor(_ name: String) throws {
+    let view = Image(systemName: name).foregroundColor(.red).font(.system(size: 40))
+    let host = HostingView(rootView: view)
+    let size = host.sizeThatFits(.unspecified)
+    // Sized by the font, within the range SF Symbols have (about 0.5 to 1.2 em).
+    #expect(size.width >= 16 && size.width <= 48 && size.height >= 16 && size.height <= 48)
+    let s = try render(view.padding(4), (size.width + 8).rounded(.up), (size.height + 8).rounded(.up))
+    var ink = 0
+    var outside = 0
+    for y in 0..<s.height {
+      for x in 0..<s.width where Pixel.green(s[x, y]) < 128 {
+        ink += 1
+        let inFrame = x >= 4 && y >= 4 && Double(x) < 4 + size.width && Double(y) < 4 + size.height
+        if !inFrame { outside += 1 }
+      }
+    }
+    #expect(ink > 40, "\(name) draws")
+    #expect(outside == 0, "\(name) stays in its frame")
+    // Twice the font, twice the symbol.
+    let big = HostingView(rootView: Image(systemName: name).font(.system(size: 80))).sizeThatFits(
+      .unspecified)
+    #expect(abs(big.width - 2 * size.width) < 0.01)
+  }
+
+  @Test func unknownSymbolTakesNoSpace() {
+    #expect(HostingView(rootView: Image(systemName: "no.such.symbol")).sizeThatFits(.unspecified) == .zero)
+  }
+
+  @Test func symbolsFollowTheTextStyle() {
+    func size(_ f: Font) -> CGSize {
+      HostingView(rootView: Image(systemName: "star.fill").font(f)).sizeThatFits(.unspecified)
+    }
+    #expect(abs(size(.largeTitle).height / size(.body).height - 34.0 / 17.0) < 0.001)
+  }
+}
