@@ -73,11 +73,6 @@ open class UILabel: UIView {
     invalidateIntrinsicContentSize()
   }
 
-  /// Tells the superview that this label's natural size changed, so it lays out again.
-  open func invalidateIntrinsicContentSize() {
-    superview?.setNeedsLayout()
-  }
-
   open override func layoutSubviews() {
     super.layoutSubviews()
     updateTextLayer()
@@ -144,7 +139,21 @@ open class UILabel: UIView {
     return CGSize(width: CGFloat(s.width.rounded(.up)), height: CGFloat(s.height.rounded(.up)))
   }
 
+  /// The width at which a wrapping label's intrinsic height is measured under Auto Layout; 0
+  /// (the default) means the width the layout gives it.
+  open var preferredMaxLayoutWidth: CGFloat = 0 {
+    didSet { if preferredMaxLayoutWidth != oldValue { invalidateIntrinsicContentSize() } }
+  }
+
+  /// The text on one line (or, with `preferredMaxLayoutWidth`, wrapped to it).
   open override var intrinsicContentSize: CGSize {
-    sizeThatFits(CGSize(width: CGFloat.greatestFiniteMagnitude, height: .greatestFiniteMagnitude))
+    intrinsicSize(forWidth: numberOfLines != 1 ? preferredMaxLayoutWidth : 0)
+  }
+
+  /// The text's size wrapped at `width` (unwrapped when 0 or less).
+  func intrinsicSize(forWidth width: CGFloat) -> CGSize {
+    guard text.map({ !$0.isEmpty }) ?? false else { return .zero }
+    let w = width > 0 ? width : CGFloat.greatestFiniteMagnitude
+    return sizeThatFits(CGSize(width: w, height: .greatestFiniteMagnitude))
   }
 }

@@ -11,8 +11,8 @@ import SheenRaster
 /// shows the animation.
 ///
 /// Unlike UIKit:
-/// - there is no Auto Layout: set frames in `layoutSubviews`, or use `autoresizingMask` (which
-///   shares a size change equally among the flexible parts instead of in proportion);
+/// - `autoresizingMask` shares a size change equally among the flexible parts instead of in
+///   proportion;
 /// - `init?(coder:)` exists so that subclasses compile, but always returns nil;
 /// - a point inside the bounds but in a corner cut away by a rounded clip (`clipsToBounds` with
 ///   a `cornerRadius`) misses the view;
@@ -41,6 +41,8 @@ open class UIView: UIResponder {
   nonisolated(unsafe) static var motionStarts = 0
   var needsLayout = true
   var subtreeNeedsLayout = true
+  /// Auto Layout's variables and constraints for this view, made when first used.
+  var layoutStateStorage: LayoutItemState?
   private var appliedSublayerOffset = CGPoint.zero
 
   public private(set) var subviews: [UIView] = []
@@ -111,6 +113,7 @@ open class UIView: UIResponder {
       if old.size != new.size {
         setNeedsLayout()
         autoresizeSubviews(from: old.size)
+        if layoutStateStorage != nil { LayoutEngine.frameDidChange(self) }
       }
       applyGeometry()
       if old.origin != new.origin { boundsOriginDidChange() }
@@ -125,6 +128,7 @@ open class UIView: UIResponder {
       animatableWillChange(.center)
       centerModel = newValue
       applyGeometry()
+      if layoutStateStorage != nil { LayoutEngine.frameDidChange(self) }
     }
   }
 
@@ -161,7 +165,11 @@ open class UIView: UIResponder {
 
   open var isHidden: Bool {
     get { layer.sheenLayer.isHidden }
-    set { layer.sheenLayer.isHidden = newValue }
+    set {
+      guard newValue != layer.sheenLayer.isHidden else { return }
+      layer.sheenLayer.isHidden = newValue
+      (superview as? UIStackView)?.arrangedSubviewVisibilityDidChange(self)
+    }
   }
 
   /// The layer's `masksToBounds`: subviews are clipped to the (rounded) bounds.
@@ -182,11 +190,20 @@ open class UIView: UIResponder {
   open var contentMode = UIViewContentMode.scaleToFill
   open var autoresizingMask: UIViewAutoresizing = []
   open var autoresizesSubviews = true
-  /// Stored; there is no Auto Layout in Sheen.
-  open var translatesAutoresizingMaskIntoConstraints = true
+  /// True (the default): the view's frame is set by code (or its autoresizing mask) and Auto
+  /// Layout treats it as fixed. False: constraints place the view, and its superview's
+  /// `layoutSubviews` sets its frame from them.
+  open var translatesAutoresizingMaskIntoConstraints = true {
+    didSet {
+      if translatesAutoresizingMaskIntoConstraints != oldValue { LayoutEngine.translatesDidChange(self) }
+    }
+  }
   /// Always zero: Sheen's windows have no unsafe areas.
   open var safeAreaInsets: UIEdgeInsets { .zero }
-  open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+  /// The margins `layoutMarginsGuide` keeps inside the bounds (8 points on each side).
+  open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8) {
+    didSet { layoutStateStorage?.marginsGuide?.insetsDidChange() }
+  }
 
   /// The offset a view's sublayers are drawn at: minus the bounds' origin.
   var sublayerOffset: CGPoint { presentedBounds.origin }
@@ -286,6 +303,7 @@ open class UIView: UIResponder {
     view.applyGeometry()
     if view.subtreeNeedsLayout { view.propagateLayoutFlag() }
     setNeedsLayout()
+    if isNew, view.layoutStateStorage?.hostedEngine != nil { LayoutEngine.viewDidJoin(view) }
     if isNew {
       didAddSubview(view)
       view.didMoveToSuperview()
@@ -315,9 +333,11 @@ open class UIView: UIResponder {
     guard let s = superview else { return }
     s.willRemoveSubview(self)
     willMove(toSuperview: nil)
+    let engine = LayoutEngine.existingEngine(for: s)
     s.subviews.removeAll { $0 === self }
     layer.sheenLayer.removeFromSuperlayer()
     superview = nil
+    if let engine { LayoutEngine.viewDidLeave(self, engine: engine) }
     s.setNeedsLayout()
     didMoveToSuperview()
   }
@@ -363,24 +383,53 @@ open class UIView: UIResponder {
     }
   }
 
-  /// Lays out this view and its subviews now if any of them asked for it.
+  /// Lays out this view and its subviews now if any of them asked for it (constraints are
+  /// updated and solved first).
   open func layoutIfNeeded() {
+    guard subtreeNeedsLayout else { return }
+    if let engine = LayoutEngine.existingEngine(for: self) {
+      updateConstraintsIfNeeded()
+      engine.solve()
+    }
+    layoutSubtree()
+  }
+
+  private func layoutSubtree() {
     var passes = 0
     // A layout that invalidates an ancestor's layout runs again, a bounded number of times.
     while subtreeNeedsLayout && passes < 8 {
       subtreeNeedsLayout = false
       if needsLayout {
         needsLayout = false
+        if layoutStateStorage?.needsUpdateConstraints == true { updateConstraintsIfNeeded() }
         layoutSubviews()
       }
-      for s in subviews where s.subtreeNeedsLayout { s.layoutIfNeeded() }
+      for s in subviews where s.subtreeNeedsLayout { s.layoutSubtree() }
       passes += 1
     }
   }
 
   /// Override to set the subviews' frames; called before drawing after `setNeedsLayout`, after a
-  /// change of size, and when the view first appears.
-  open func layoutSubviews() {}
+  /// change of size, and when the view first appears. UIView's own sets the frames of the
+  /// subviews that constraints place (`translatesAutoresizingMaskIntoConstraints` false): call
+  /// `super`.
+  open func layoutSubviews() { applyEngineFrames() }
+
+  /// Override to add or change constraints; called before layout after
+  /// `setNeedsUpdateConstraints`. Call `super` last.
+  open func updateConstraints() {
+    layoutStateStorage?.needsUpdateConstraints = false
+  }
+
+  /// Tells the layout that `intrinsicContentSize` changed: the view's hugging and compression
+  /// constraints follow (when the engine places it), and its superview lays out again.
+  open func invalidateIntrinsicContentSize() {
+    if !translatesAutoresizingMaskIntoConstraints, let state = layoutStateIfAny, state.hasVariables {
+      LayoutEngine.engine(for: self).updateIntrinsic(self)
+      state.intrinsicWidth = bounds.width
+    }
+    superview?.setNeedsLayout()
+  }
 
   /// The size the view would like within `size`; the current size by default.
   open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
