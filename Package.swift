@@ -69,7 +69,8 @@ let package = Package(
     .testTarget(name: "SheenKitTests", dependencies: ["SheenKit"]),
     .testTarget(name: "SheenCommandLineTests", dependencies: ["SheenCommandLine", "SheenTestSupport"]),
     .testTarget(
-      name: "SheenUITests", dependencies: ["SheenUI", "SheenKit", "SheenRaster", "SheenTestSupport"]),
+      name: "SheenUITests",
+      dependencies: ["SheenUI", "SheenKit", "SheenPlatform", "SheenRaster", "SheenTestSupport"]),
     .testTarget(
       name: "SheenDemoTests",
       dependencies: [

@@ -112,29 +112,19 @@ final class EffectNode: Node {
   override var ownView: UIView? { view }
 
   func apply(_ e: Effect) {
-    effect = e
-    switch e {
-    case .clip(let shape):
+    if case .clip(let shape) = e {
       let id = withUnsafeBytes(of: shape) { Array($0) } + Array(String(describing: type(of: shape)).utf8)
       if id != clipIdentity {
         clipIdentity = id
         clipSize = nil
       }
-    case .opacity(let a):
-      view.alpha = CGFloat(a)
-    case .shadow(let c, let r, let x, let y):
-      let l = view.layer
-      l.shadowColor = c.cgColor
-      l.shadowOpacity = 1
-      l.shadowRadius = r
-      l.shadowOffset = CGSize(width: x, height: y)
-    case .scale:
-      break
     }
+    effect = e
   }
 
-  override func place(in rect: CGRect) {
-    super.place(in: rect)
+  /// Applies the effect when the node is placed, so that a change animates with the layout.
+  override func placeNode(in rect: CGRect) {
+    super.placeNode(in: rect)
     switch effect {
     case .clip(let shape):
       guard clipSize != rect.size else { return }
@@ -149,14 +139,22 @@ final class EffectNode: Node {
         m.path = shape.path(in: CGRect(origin: .zero, size: rect.size)).cgPath
         view.layer.mask = m
       }
+    case .opacity(let a):
+      if view.alpha != CGFloat(a) { view.alpha = CGFloat(a) }
+    case .shadow(let c, let r, let x, let y):
+      let l = view.layer
+      let color = c.cgColor
+      if l.shadowColor != color { l.shadowColor = color }
+      if l.shadowOpacity != 1 { l.shadowOpacity = 1 }
+      if l.shadowRadius != r { l.shadowRadius = r }
+      let o = CGSize(width: x, height: y)
+      if l.shadowOffset != o { l.shadowOffset = o }
     case .scale(let sx, let sy, let anchor):
       // About the anchor: the view's transform is about its centre.
       let dx = (anchor.x - 0.5) * rect.width
       let dy = (anchor.y - 0.5) * rect.height
       let t = CGAffineTransform(a: sx, b: 0, c: 0, d: sy, tx: dx - sx * dx, ty: dy - sy * dy)
       if view.transform != t { view.transform = t }
-    default:
-      break
     }
   }
 }

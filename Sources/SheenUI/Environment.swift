@@ -10,6 +10,7 @@ public struct EnvironmentValues: Equatable {
   public var lineLimit: Int?
   public var multilineTextAlignment: TextAlignment = .leading
   public var isEnabled = true
+  var buttonStyle: ButtonStyleBox?
   /// Whether views are inside a lazy stack (whose `ForEach` makes rows on demand).
   var inLazyStack = false
 

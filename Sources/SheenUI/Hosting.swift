@@ -51,25 +51,49 @@ final class ViewGraph {
   /// last update, lists subviews again where nodes came or went, and places everything in
   /// `bounds`, all inside one animation block when a change asked for one.
   func update(rootView: (() -> Void)?, bounds: CGRect) {
-    let work = { [self] in
+    let reconcileAll = { [self] in
       rootView?()
       while !dirtyBodies.isEmpty {
         let nodes = dirtyBodies.sorted { depth($0) < depth($1) }
         dirtyBodies.removeAll()
         for n in nodes { n.reevaluate() }
       }
-      let s = syncs
-      syncs.removeAll()
-      // Inner hosts first: a host's list of subviews includes its descendants' views only
-      // through their own hosts.
-      for n in s.reversed() { n.syncSubviews() }
+      syncPending()
+    }
+    let placeAll = { [self] in
       root.place(in: bounds)
+      syncPending()
     }
     if let a = pendingAnimation {
       pendingAnimation = nil
-      a.run(work)
+      a.run {
+        reconcileAll()
+        placeAll()
+      }
     } else {
-      work()
+      reconcileAll()
+      if let a = implicitAnimation {
+        implicitAnimation = nil
+        a.run(placeAll)
+      } else {
+        placeAll()
+      }
+    }
+  }
+
+  /// An `.animation(_:value:)` whose value changed in this update: the placement is animated.
+  private var implicitAnimation: Animation?
+
+  func animateCurrentUpdate(_ a: Animation) {
+    if implicitAnimation == nil { implicitAnimation = a }
+  }
+
+  /// Lists subviews again where nodes came or went.
+  func syncPending() {
+    while !syncs.isEmpty {
+      let s = syncs
+      syncs.removeAll()
+      for n in s.reversed() { n.syncSubviews() }
     }
   }
 

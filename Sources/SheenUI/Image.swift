@@ -173,8 +173,8 @@ final class ImageNode: Node {
 
   override func computeSize(_ p: ProposedViewSize) -> CGSize { size }
 
-  override func place(in rect: CGRect) {
-    super.place(in: rect)
+  override func placeNode(in rect: CGRect) {
+    super.placeNode(in: rect)
     guard drawnSize != rect.size, let s = symbol else { return }
     drawnSize = rect.size
     let r = CGRect(origin: .zero, size: rect.size)

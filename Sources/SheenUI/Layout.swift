@@ -48,8 +48,16 @@ enum Defaults {
   static let padding: CGFloat = 16
 }
 
-enum Axis: Sendable {
+/// A direction of layout or scrolling (SwiftUI's `Axis`).
+public enum Axis: Hashable, Sendable {
   case horizontal, vertical
+
+  public struct Set: OptionSet, Hashable, Sendable {
+    public let rawValue: Int8
+    public init(rawValue: Int8) { self.rawValue = rawValue }
+    public static let horizontal = Set(rawValue: 1)
+    public static let vertical = Set(rawValue: 2)
+  }
 }
 
 /// A `VStack` or `HStack`: children one after another along an axis, sized by flexibility.

@@ -164,6 +164,11 @@ final class ForEachNode: ListNode {
   /// The rows made so far, by index, for lazy stacks.
   var lazyRows: [Int: Node] = [:]
   var isLazy = false
+
+  /// A lazy list is one entry of its lazy stack, which makes its rows.
+  override func collectItems(into items: inout [Node]) {
+    if isLazy { items.append(self) } else { super.collectItems(into: &items) }
+  }
 }
 
 /// Lets a lazy stack find the `ForEach` in its content.

@@ -78,13 +78,27 @@ class Node {
     while let x = n {
       x.cachedProposals.removeAll(keepingCapacity: true)
       x.cachedSizes.removeAll(keepingCapacity: true)
+      x.layoutInvalidated()
       n = x.parent
     }
   }
 
+  /// Called on this node and its ancestors when something below changed its layout.
+  func layoutInvalidated() {}
+
   /// Puts this node at `rect` (in the coordinates of the nearest ancestor with a view): its own
   /// view there and its children inside, or its children at `rect` when it has no view.
-  func place(in rect: CGRect) {
+  final func place(in rect: CGRect) {
+    // A view placed for the first time appears where it belongs, even in an animated update.
+    if placedRect.isNull {
+      UIView.performWithoutAnimation { placeNode(in: rect) }
+    } else {
+      placeNode(in: rect)
+    }
+  }
+
+  /// Places this node (see `place(in:)`); subclasses override this one.
+  func placeNode(in rect: CGRect) {
     placedRect = rect
     if let v = ownView {
       setFrame(v, rect)

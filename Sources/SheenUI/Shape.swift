@@ -168,6 +168,7 @@ final class GradientHostView: UIView {
 /// (or a gradient layer masked by the shape).
 final class ShapeNode: Node {
   var view: UIView = UIView()
+  var initialized = false
   var shape: (any Shape)?
   var shapeIdentity: [UInt8] = []
   var fill: Color?
@@ -184,7 +185,8 @@ final class ShapeNode: Node {
     let fast = v.stroke == nil && color != nil && v.shape is LayerShape
     let kind = fast ? 0 : (gradient != nil && v.stroke == nil ? 1 : 2)
     let current = view is GradientHostView ? 1 : (view is ShapeHostView ? 2 : 0)
-    if kind != current {
+    if kind != current || !initialized {
+      initialized = true
       view = kind == 0 ? UIView() : (kind == 1 ? GradientHostView() : ShapeHostView())
       view.isUserInteractionEnabled = false
       if parent != nil { structureChanged(ctx) }
@@ -202,9 +204,8 @@ final class ShapeNode: Node {
     let s = v.shape
     fits = { s.sizeThatFits($0) }
     invalidateLayout()
-    if fast {
-      view.backgroundColor = color?.uiColor
-    } else if let sv = view as? ShapeHostView {
+    // A solid fill's colour is applied when placed (so that a change animates with the layout).
+    if !fast, let sv = view as? ShapeHostView {
       let l = sv.shapeLayer
       if let st = v.stroke {
         l.fillColor = nil
@@ -224,8 +225,12 @@ final class ShapeNode: Node {
 
   override func computeSize(_ p: ProposedViewSize) -> CGSize { fits(p) }
 
-  override func place(in rect: CGRect) {
-    super.place(in: rect)
+  override func placeNode(in rect: CGRect) {
+    super.placeNode(in: rect)
+    if type(of: view) == UIView.self, let c = fill {
+      let ui = c.uiColor
+      if view.backgroundColor != ui { view.backgroundColor = ui }
+    }
     guard pathSize != rect.size, let shape else { return }
     pathSize = rect.size
     let bounds = CGRect(origin: .zero, size: rect.size)

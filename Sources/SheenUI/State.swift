@@ -79,10 +79,14 @@ extension State where Value: ExpressibleByNilLiteral {
 public struct Binding<Value>: DynamicProperty {
   let getter: () -> Value
   let setter: (Value) -> Void
+  /// The value when the binding was made: a view holding a binding whose value changed is a
+  /// different value (its body is asked for again), as in SwiftUI.
+  let snapshot: Value
 
   public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {
     getter = get
     setter = set
+    snapshot = get()
   }
 
   /// A binding that always reads `value` and ignores writes (for previews).
@@ -126,6 +130,14 @@ public struct Animation: Hashable, Sendable {
   }
   let timing: Timing
   var delayTime: Double = 0
+  /// A duration given outright (UIKit's form of a spring), instead of the response's.
+  var fixedDuration: Double?
+
+  init(timing: Timing, delayTime: Double = 0, fixedDuration: Double? = nil) {
+    self.timing = timing
+    self.delayTime = delayTime
+    self.fixedDuration = fixedDuration
+  }
 
   public static func easeInOut(duration: Double) -> Animation { Animation(timing: .curve(0, duration)) }
   public static func easeIn(duration: Double) -> Animation { Animation(timing: .curve(1, duration)) }
@@ -169,6 +181,7 @@ public struct Animation: Hashable, Sendable {
 
   /// The settling time of the spring as SheenKit's `SpringCurve` reads it.
   var duration: Double {
+    if let d = fixedDuration { return d }
     switch timing {
     case .curve(_, let d): return d
     case .spring(let response, let z):

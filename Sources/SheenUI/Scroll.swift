@@ -1,0 +1,379 @@
+import SheenKit
+
+/// A scrolling view (SwiftUI's `ScrollView`), drawn and moved by SheenKit's `UIScrollView` (its
+/// drag, fling, wheel, rubber band and keys). It takes the space offered; its content is offered
+/// the scroll view's width (vertically scrolling) and its ideal height.
+public struct ScrollView<Content: View>: View {
+  let axes: Axis.Set
+  let showsIndicators: Bool
+  let content: Content
+
+  public init(_ axes: Axis.Set = .vertical, showsIndicators: Bool = true, @ViewBuilder content: () -> Content)
+  {
+    self.axes = axes
+    self.showsIndicators = showsIndicators
+    self.content = content()
+  }
+
+  public typealias Body = Never
+  public var body: Never { fatalError("ScrollView has no body") }
+}
+
+/// The scroll view of a `ScrollView` node; it tells the lazy stacks in it when it scrolls.
+final class HostScrollView: UIScrollView, UIScrollViewDelegate {
+  weak var node: ScrollNode?
+
+  override init(frame: CGRect) {
+    super.init(frame: frame)
+    delegate = self
+  }
+  required init?(coder: NSCoder) { return nil }
+
+  func scrollViewDidScroll(_ scrollView: UIScrollView) { node?.didScroll() }
+  func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {}
+  func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {}
+  func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {}
+}
+
+final class ScrollNode: Node {
+  let view = HostScrollView()
+  var axes: Axis.Set = .vertical
+  /// The lazy stacks whose rows follow this scroll view's visible rectangle.
+  var lazyStacks: [LazyStackNode] = []
+  var contentRect = CGRect.zero
+
+  override var ownView: UIView? { view }
+
+  override init() {
+    super.init()
+    view.node = self
+    view.backgroundColor = nil
+  }
+
+  override func computeSize(_ p: ProposedViewSize) -> CGSize {
+    let c = children.first?.sizeThatFits(contentProposal(p)) ?? .zero
+    return CGSize(width: p.width ?? c.width, height: p.height ?? c.height)
+  }
+
+  func contentProposal(_ p: ProposedViewSize) -> ProposedViewSize {
+    ProposedViewSize(
+      width: axes.contains(.horizontal) ? nil : p.width, height: axes.contains(.vertical) ? nil : p.height)
+  }
+
+  override func placeChildren(in rect: CGRect) {
+    guard let c = children.first else { return }
+    let s = c.sizeThatFits(contentProposal(ProposedViewSize(rect.size)))
+    // Narrower content is centred across the scrolling axis.
+    let x = axes.contains(.horizontal) ? 0 : max(0, (rect.width - s.width) / 2)
+    let y = axes.contains(.vertical) ? 0 : max(0, (rect.height - s.height) / 2)
+    contentRect = CGRect(x: x, y: y, width: s.width, height: s.height)
+    view.alwaysBounceVertical = axes.contains(.vertical)
+    view.alwaysBounceHorizontal = axes.contains(.horizontal)
+    c.place(in: contentRect)
+    // Lazy content measures the rows it made while placed: ask again.
+    let e = c.sizeThatFits(contentProposal(ProposedViewSize(rect.size)))
+    let size = CGSize(width: max(e.width, rect.width), height: e.height)
+    if view.contentSize != size { view.contentSize = size }
+  }
+
+  /// The part of the content shown, in the content's coordinates.
+  var visibleRect: CGRect { view.bounds }
+
+  func didScroll() {
+    for l in lazyStacks where l.needsRows(in: visibleRect) { l.requestRows() }
+  }
+}
+
+extension ScrollView: PrimitiveView {
+  func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
+    let n = (old as? ScrollNode) ?? ScrollNode()
+    n.axes = axes
+    n.view.showsVerticalScrollIndicator = showsIndicators
+    n.setChild(0, SheenUI.reconcile(n.children.first, content, ctx), ctx)
+    n.invalidateLayout()
+    return n
+  }
+}
+
+// MARK: - Lazy stacks
+
+/// A vertical stack whose `ForEach` rows are made only as they come into view of the scroll
+/// view it is in (SwiftUI's `LazyVStack`). Rows once made keep their node, state and views.
+/// Rows not made yet count with the average height of the rows made so far.
+public struct LazyVStack<Content: View>: View {
+  let alignment: HorizontalAlignment
+  let spacing: CGFloat?
+  let content: Content
+  public init(
+    alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content
+  ) {
+    self.alignment = alignment
+    self.spacing = spacing
+    self.content = content()
+  }
+  public typealias Body = Never
+  public var body: Never { fatalError("LazyVStack has no body") }
+}
+
+final class LazyStackNode: Node {
+  var alignment: CGFloat = 0.5
+  var spacing: CGFloat = Defaults.spacing
+  weak var scroll: ScrollNode?
+  /// The entries, top to bottom: a node, or a row of a lazy `ForEach`.
+  private var entries: [(list: ForEachNode?, index: Int, node: Node?)] = []
+  private var entriesValid = false
+  /// The top of each entry and the end, for the last width laid out.
+  private var tops: [CGFloat] = []
+  private var heights: [CGFloat?] = []
+  private var laidOutWidth: CGFloat?
+  /// Where the stack was last placed, in the scroll content's coordinates.
+  private var origin = CGPoint.zero
+  private var rowsRequested = false
+  /// How far beyond the visible rectangle rows are made.
+  static let margin: CGFloat = 200
+
+  override func layoutInvalidated() { laidOutWidth = nil }
+
+  func refreshEntries() {
+    guard !entriesValid else { return }
+    entriesValid = true
+    var items: [Node] = []
+    for c in children { c.collectItems(into: &items) }
+    entries.removeAll(keepingCapacity: true)
+    for i in items {
+      if let f = i as? ForEachNode, f.isLazy {
+        for r in 0..<f.rowCount { entries.append((f, r, f.lazyRows[r])) }
+      } else {
+        entries.append((nil, 0, i))
+      }
+    }
+    laidOutWidth = nil
+  }
+
+  /// Heights and tops of every entry for `width`, measuring the made ones.
+  private func measure(_ width: CGFloat?) {
+    refreshEntries()
+    if laidOutWidth == width, tops.count == entries.count + 1 { return }
+    laidOutWidth = width
+    heights = entries.map { $0.node?.sizeThatFits(ProposedViewSize(width: width, height: nil)).height }
+    let known = heights.compactMap { $0 }
+    let estimate = known.isEmpty ? 0 : known.reduce(0, +) / CGFloat(known.count)
+    tops.removeAll(keepingCapacity: true)
+    var y: CGFloat = 0
+    for (i, h) in heights.enumerated() {
+      tops.append(y)
+      y += (h ?? estimate) + (i + 1 < heights.count ? spacing : 0)
+    }
+    tops.append(y)
+  }
+
+  override func computeSize(_ p: ProposedViewSize) -> CGSize {
+    measure(p.width)
+    var w: CGFloat = p.width ?? 0
+    if p.width == nil {
+      for e in entries {
+        if let n = e.node { w = max(w, n.sizeThatFits(.unspecified).width) }
+      }
+    }
+    return CGSize(width: w, height: tops.last ?? 0)
+  }
+
+  /// Whether rows not made yet fall in `visible` (in the scroll content's coordinates).
+  func needsRows(in visible: CGRect) -> Bool {
+    guard !rowsRequested, tops.count == entries.count + 1, !entries.isEmpty else { return false }
+    let lo = visible.minY - origin.y - Self.margin
+    let hi = visible.maxY - origin.y + Self.margin
+    var i = firstEntry(atOrBelow: lo)
+    while i < entries.count && tops[i] < hi {
+      if entries[i].node == nil { return true }
+      i += 1
+    }
+    return false
+  }
+
+  /// The first entry whose bottom is below `y`.
+  private func firstEntry(atOrBelow y: CGFloat) -> Int {
+    var lo = 0
+    var hi = entries.count
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if tops[mid + 1] <= y { lo = mid + 1 } else { hi = mid }
+    }
+    return lo
+  }
+
+  /// Asks for a layout pass, which makes the rows now in view.
+  func requestRows() {
+    rowsRequested = true
+    invalidateLayout()
+    var n: Node? = self
+    while let x = n {
+      if let r = x as? RootNode { r.hostView?.setNeedsLayout() }
+      n = x.parent
+    }
+  }
+
+  override func placeChildren(in rect: CGRect) {
+    rowsRequested = false
+    // Find the scroll view and where this stack sits in its content.
+    var o = rect.origin
+    var n = parent
+    var s: ScrollNode?
+    while let x = n {
+      if let sn = x as? ScrollNode {
+        s = sn
+        break
+      }
+      if x.ownView != nil { o.x += x.placedRect.minX; o.y += x.placedRect.minY }
+      n = x.parent
+    }
+    if scroll !== s {
+      scroll?.lazyStacks.removeAll { $0 === self }
+      s?.lazyStacks.append(self)
+      scroll = s
+    }
+    origin = o
+    measure(rect.width)
+    // Make the rows in view (or every row outside a scroll view).
+    let visible = s?.visibleRect ?? CGRect(x: 0, y: o.y, width: rect.width, height: .infinity)
+    let lo = visible.minY - o.y - Self.margin
+    let hi = visible.maxY - o.y + Self.margin
+    // Rows are made a few at a time: until one is measured, one, so that the estimate of the
+    // rows not made yet is known before the range in view is.
+    var made = false
+    for _ in 0..<entries.count {
+      var batch = false
+      var i = firstEntry(atOrBelow: lo)
+      let one = !heights.contains { $0 != nil }
+      while i < entries.count && tops[i] < hi {
+        if entries[i].node == nil, let list = entries[i].list, let row = list.makeRow?(entries[i].index) {
+          entries[i].node = row
+          batch = true
+          if one { break }
+        }
+        i += 1
+      }
+      guard batch else { break }
+      made = true
+      laidOutWidth = nil
+      measure(rect.width)
+    }
+    if made {
+      invalidateLayout()
+      // The new rows join their lists, in order, and their views the host's.
+      var lists: [ForEachNode] = []
+      for e in entries {
+        if let l = e.list, !lists.contains(where: { $0 === l }) { lists.append(l) }
+      }
+      for l in lists { l.children = l.lazyRows.keys.sorted().map { l.lazyRows[$0]! } }
+      host.syncSubviews()
+    }
+    for (i, e) in entries.enumerated() {
+      guard let node = e.node, let h = heights[i] else { continue }
+      let w = node.sizeThatFits(ProposedViewSize(width: rect.width, height: nil)).width
+      node.place(
+        in: CGRect(x: rect.minX + (rect.width - w) * alignment, y: rect.minY + tops[i], width: w, height: h))
+    }
+  }
+
+  func update<Content: View>(_ content: Content, _ ctx: UpdateContext) {
+    var c = ctx
+    c.environment.inLazyStack = true
+    setChild(0, SheenUI.reconcile(children.first, content, c), c)
+    entriesValid = false
+    invalidateLayout()
+  }
+}
+
+extension LazyVStack: PrimitiveView {
+  func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
+    let n = (old as? LazyStackNode) ?? LazyStackNode()
+    n.alignment = alignment.fraction
+    n.spacing = spacing ?? Defaults.spacing
+    n.update(content, ctx)
+    return n
+  }
+}
+
+// MARK: - Geometry
+
+/// The size a `GeometryReader` was given (SwiftUI's `GeometryProxy`).
+public struct GeometryProxy {
+  public let size: CGSize
+}
+
+/// A view that takes all the space offered and builds its content for that size (SwiftUI's
+/// `GeometryReader`); the content is placed at the top leading corner.
+public struct GeometryReader<Content: View>: View {
+  let content: (GeometryProxy) -> Content
+  public init(@ViewBuilder content: @escaping (GeometryProxy) -> Content) { self.content = content }
+  public typealias Body = Never
+  public var body: Never { fatalError("GeometryReader has no body") }
+}
+
+final class GeometryNode: Node {
+  var build: ((CGSize, UpdateContext) -> Void)?
+  var context: UpdateContext?
+  var builtSize: CGSize?
+
+  override func computeSize(_ p: ProposedViewSize) -> CGSize { p.replacingUnspecifiedDimensions() }
+
+  override func placeChildren(in rect: CGRect) {
+    if builtSize != rect.size, let ctx = context {
+      builtSize = rect.size
+      build?(rect.size, ctx)
+      ctx.graph.syncPending()
+    }
+    guard let c = children.first else { return }
+    let s = c.sizeThatFits(ProposedViewSize(rect.size))
+    c.place(in: CGRect(origin: rect.origin, size: s))
+  }
+}
+
+extension GeometryReader: PrimitiveView {
+  func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
+    let n = (old as? GeometryNode) ?? GeometryNode()
+    let content = self.content
+    n.context = ctx
+    n.build = { [unowned n] size, ctx in
+      n.setChild(0, SheenUI.reconcile(n.children.first, content(GeometryProxy(size: size)), ctx), ctx)
+    }
+    if let s = n.builtSize { n.build?(s, ctx) }
+    return n
+  }
+}
+
+// MARK: - Implicit animation
+
+public struct _AnimationView<Content: View, Value: Equatable>: View {
+  let content: Content
+  let animation: Animation?
+  let value: Value
+  public typealias Body = Never
+  public var body: Never { fatalError("_AnimationView has no body") }
+}
+
+final class AnimationNode<Value: Equatable>: Node {
+  var value: Value?
+}
+
+extension _AnimationView: PrimitiveView {
+  func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
+    let n = (old as? AnimationNode<Value>) ?? AnimationNode<Value>()
+    if let v = n.value, v != value, let a = animation, ctx.graph.pendingAnimation == nil {
+      ctx.graph.animateCurrentUpdate(a)
+    }
+    n.value = value
+    n.setChild(0, SheenUI.reconcile(n.children.first, content, ctx), ctx)
+    return n
+  }
+}
+
+extension View {
+  /// Animates the changes of this update with `animation` when `value` changed since the last
+  /// one (SwiftUI's `animation(_:value:)`). Unlike SwiftUI, the whole update it is part of is
+  /// animated, not only this view's part.
+  public func animation<V: Equatable>(_ animation: Animation?, value: V) -> _AnimationView<Self, V> {
+    _AnimationView(content: self, animation: animation, value: value)
+  }
+}
