@@ -83,7 +83,9 @@ let package = Package(
       dependencies: ["SheenKit", "SheenUI", "SheenLayers", "SheenRaster", "SheenTestSupport"]
     ),
     .testTarget(name: "SheenTextTests", dependencies: ["SheenText", "SheenTestSupport"]),
-    .testTarget(name: "SheenX11Tests", dependencies: ["SheenX11", "SheenPlatform", "SheenTestSupport"]),
+    .testTarget(
+      name: "SheenX11Tests", dependencies: ["SheenX11", "SheenPlatform", "SheenKit", "SheenTestSupport"]
+    ),
     .testTarget(
       name: "SheenWaylandTests",
       dependencies: ["SheenWayland", "SheenPlatform", "SheenRaster", "SheenTestSupport"]

@@ -193,11 +193,13 @@ open class UIScrollView: UIView {
     samples.removeAll { time - $0.time > 0.1 }
   }
 
-  func panEnded(time: Double) {
+  /// The drag ended at `time`. The release velocity is that of the last 0.1 s of samples, or
+  /// none if the content rested for `restLimit` seconds before the release.
+  func panEnded(time: Double, restLimit: Double = 0.1) {
     isDragging = false
     var v = CGPoint.zero
     if let first = samples.first, let last = samples.last, last.time - first.time > 0.001,
-      time - last.time < 0.1
+      time - last.time < restLimit
     {
       let dt = CGFloat(last.time - first.time)
       v = CGPoint(x: (last.offset.x - first.offset.x) / dt, y: (last.offset.y - first.offset.y) / dt)
@@ -243,6 +245,43 @@ open class UIScrollView: UIView {
       return range.upperBound + inverseRubberBand(shown - range.upperBound, dimension: d)
     }
     return shown
+  }
+
+  // MARK: Touchpad
+
+  /// Touchpad scrolling moves the content as a drag by an imaginary finger would: it follows
+  /// the fingers exactly (rubber band past the ends), then flings or springs back when they
+  /// lift. This is where that finger is, in window points.
+  private var touchpadFinger: CGPoint?
+
+  /// Whether a touchpad scroll is in progress.
+  var isTouchpadScrolling: Bool { touchpadFinger != nil }
+
+  /// The fingers on a touchpad moved the content by `delta` points (positive y: towards the
+  /// end, as a wheel turned towards the user).
+  func touchpadScroll(by delta: CGPoint, time: Double) {
+    if touchpadFinger == nil {
+      touchpadFinger = .zero
+      panBegan(at: .zero, time: time)
+    }
+    var f = touchpadFinger!
+    f.x -= delta.x
+    f.y -= delta.y
+    touchpadFinger = f
+    panMoved(to: f, time: time)
+  }
+
+  /// Seconds the fingers may rest before lifting and still fling: X reports no lift, so the
+  /// platform ends a touchpad scroll 0.1 s after its last movement, and a frame may pass before
+  /// the end is seen.
+  static let touchpadRestLimit = 0.2
+
+  /// The fingers lifted at `time`: a fling with the velocity of their last 0.1 s of movement
+  /// (none if they rested longer than `touchpadRestLimit`), or a spring back past an edge.
+  func touchpadScrollEnded(time: Double) {
+    guard touchpadFinger != nil else { return }
+    touchpadFinger = nil
+    panEnded(time: time, restLimit: UIScrollView.touchpadRestLimit)
   }
 
   // MARK: Wheel and keys

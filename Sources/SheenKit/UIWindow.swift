@@ -11,9 +11,11 @@ import SheenRaster
 /// kept and dispatched with the frame's time. Headless, call `dispatch(_:time:)` and
 /// `renderFrame(into:time:)` yourself on a virtual clock.
 ///
-/// Unlike UIKit, one touch is tracked (the primary pointer button); touches are delivered at
-/// once (no `delaysContentTouches`), and a drag of more than `UIScrollView.panThreshold` points
-/// over a scroll view cancels them and scrolls instead.
+/// Unlike UIKit, one touch is tracked (the primary pointer button, or the first finger on a
+/// touch screen); touches are delivered at once (no `delaysContentTouches`), and a drag of more
+/// than `UIScrollView.panThreshold` points over a scroll view cancels them and scrolls instead.
+/// Touchpad scrolling (`smoothScroll`) moves the scroll view under the pointer as a drag would
+/// and flings when the fingers lift; wheel notches (`scroll`) glide.
 open class UIWindow: UIView, FrameLoopClient {
   /// Pixels per point.
   public var scale: CGFloat = 1
@@ -35,6 +37,10 @@ open class UIWindow: UIView, FrameLoopClient {
   private var panCandidates: [UIScrollView] = []
   private var touchStart = CGPoint.zero
   private var touchSwallowed = false
+  /// The touch screen finger that acts as the touch (nil: the pointer, or none).
+  private var fingerID: Int?
+  /// The scroll view a touchpad scroll in progress moves.
+  private var touchpadScrollView: UIScrollView?
 
   public override init(frame: CGRect) {
     super.init(frame: frame)
@@ -99,14 +105,34 @@ open class UIWindow: UIView, FrameLoopClient {
     let s = Double(scale)
     func points(_ p: Point) -> CGPoint { CGPoint(x: p.x / s, y: p.y / s) }
     switch event {
-    case .pointerDown(let p, .left, _): pointerDown(points(p))
-    case .pointerMove(let p, _): pointerMoved(points(p))
-    case .pointerUp(let p, .left, _): pointerUp(points(p))
+    case .pointerDown(let p, .left, _) where fingerID == nil:
+      endTouchpadScroll()
+      pointerDown(points(p))
+    case .pointerMove(let p, _) where fingerID == nil: pointerMoved(points(p))
+    case .pointerUp(let p, .left, _) where fingerID == nil: pointerUp(points(p))
+    case .touchDown(let id, let p) where touch == nil:
+      // The first finger is the touch; others wait (one touch is tracked).
+      endTouchpadScroll()
+      fingerID = id
+      pointerDown(points(p))
+    case .touchMove(let id, let p) where id == fingerID: pointerMoved(points(p))
+    case .touchUp(let id, let p) where id == fingerID:
+      fingerID = nil
+      pointerUp(points(p))
+    case .touchCancel(let id) where id == fingerID:
+      fingerID = nil
+      cancelTouch()
     case .scroll(let delta, let at, _):
       let p = points(at)
       if let sv = scrollView(at: p, delta: CGPoint(x: delta.x, y: delta.y)) {
         sv.scrollByWheel(CGPoint(x: delta.x, y: delta.y), time: currentTime)
       }
+    case .smoothScroll(let delta, let at, _) where touch == nil:
+      let d = CGPoint(x: delta.x, y: delta.y)
+      if touchpadScrollView == nil { touchpadScrollView = scrollView(at: points(at), delta: d) }
+      touchpadScrollView?.touchpadScroll(by: d, time: currentTime)
+    case .smoothScrollEnded:
+      endTouchpadScroll()
     case .resize(let size):
       frame = CGRect(
         x: 0, y: 0, width: CGFloat(Double(size.width) / s), height: CGFloat(Double(size.height) / s))
@@ -115,10 +141,19 @@ open class UIWindow: UIView, FrameLoopClient {
       keyboardScrollView?.scroll(for: key)
     case .focusOut, .pointerLeave:
       if eventHandler?(event) == true { return }
-      if event == .focusOut { cancelTouch() }
+      if event == .focusOut {
+        fingerID = nil
+        cancelTouch()
+        endTouchpadScroll()
+      }
     default:
       _ = eventHandler?(event)
     }
+  }
+
+  private func endTouchpadScroll() {
+    touchpadScrollView?.touchpadScrollEnded(time: currentTime)
+    touchpadScrollView = nil
   }
 
   private func scrollViews(containing view: UIView?) -> [UIScrollView] {

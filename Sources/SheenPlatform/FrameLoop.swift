@@ -143,7 +143,7 @@ extension FrameLoop {
     switch event {
     case .pointerEnter(let p), .pointerMove(let p, _), .pointerDown(let p, _, _), .pointerUp(let p, _, _):
       pointer = p
-    case .scroll(_, let p, _):
+    case .scroll(_, let p, _), .smoothScroll(_, let p, _):
       pointer = p
     case .pointerLeave:
       pointer = nil

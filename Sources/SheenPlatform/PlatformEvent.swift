@@ -95,6 +95,18 @@ public enum PlatformEvent: Hashable, Sendable, CustomStringConvertible {
   /// moves towards the end of the content (wheel turned towards the user, X11 button 5);
   /// positive `x` towards the right (button 7).
   case scroll(delta: Point, at: Point, modifiers: Modifiers)
+  /// A pixel-precise scroll by fingers on a touchpad, in points: the content follows the fingers
+  /// (no glide). Same directions as `scroll`. A `smoothScrollEnded` follows when they lift.
+  case smoothScroll(delta: Point, at: Point, modifiers: Modifiers)
+  /// The fingers of a `smoothScroll` lifted (Wayland's `axis_stop`; on X11, no scroll for
+  /// `XInputTranslator.stopDelay`): the content may fling on with the last deltas' velocity.
+  case smoothScrollEnded(at: Point)
+  /// A finger touched a touch screen. `id` tells the fingers of one gesture apart.
+  case touchDown(id: Int, at: Point)
+  case touchMove(id: Int, at: Point)
+  case touchUp(id: Int, at: Point)
+  /// The touch was taken away (by a gesture of the compositor): undo what it began.
+  case touchCancel(id: Int)
   /// A key press; `text` is what it types (empty for keys that type nothing).
   case keyDown(Key, text: String, modifiers: Modifiers)
   case keyUp(Key, modifiers: Modifiers)
@@ -115,6 +127,12 @@ public enum PlatformEvent: Hashable, Sendable, CustomStringConvertible {
     return false
   }
 
+  /// Whether this and `other` are moves of the same touch.
+  func isTouchMove(sameAs other: PlatformEvent) -> Bool {
+    if case .touchMove(let a, _) = self, case .touchMove(let b, _) = other { return a == b }
+    return false
+  }
+
   /// One line, stable for tests: `pointerDown x=10 y=20 button=left mods=none`.
   public var description: String {
     func xy(_ p: Point) -> String { "x=\(fmt(p.x)) y=\(fmt(p.y))" }
@@ -123,6 +141,13 @@ public enum PlatformEvent: Hashable, Sendable, CustomStringConvertible {
     case .pointerMove(let p, let m): return "pointerMove \(xy(p)) mods=\(m)"
     case .pointerUp(let p, let b, let m): return "pointerUp \(xy(p)) button=\(b) mods=\(m)"
     case .scroll(let d, let p, let m): return "scroll dx=\(fmt(d.x)) dy=\(fmt(d.y)) \(xy(p)) mods=\(m)"
+    case .smoothScroll(let d, let p, let m):
+      return "smoothScroll dx=\(fmt(d.x)) dy=\(fmt(d.y)) \(xy(p)) mods=\(m)"
+    case .smoothScrollEnded(let p): return "smoothScrollEnded \(xy(p))"
+    case .touchDown(let id, let p): return "touchDown id=\(id) \(xy(p))"
+    case .touchMove(let id, let p): return "touchMove id=\(id) \(xy(p))"
+    case .touchUp(let id, let p): return "touchUp id=\(id) \(xy(p))"
+    case .touchCancel(let id): return "touchCancel id=\(id)"
     case .keyDown(let k, let t, let m):
       let escaped = t.unicodeScalars.map {
         $0.properties.isWhitespace || $0.value < 0x20 ? "\\u{\(String($0.value, radix: 16))}" : String($0)
@@ -139,15 +164,15 @@ public enum PlatformEvent: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// Motion compression: every run of consecutive `pointerMove`s becomes its last one, and every
-  /// run of consecutive `resize`s its last one. Runs separated by other events (a button press
+  /// Motion compression: every run of consecutive `pointerMove`s becomes its last one, as does
+  /// every run of consecutive moves of one touch, and every run of consecutive `resize`s. Runs separated by other events (a button press
   /// in the middle of a drag) are kept apart, so the press still sees where it happened.
   public static func compressingMotion(_ events: [PlatformEvent]) -> [PlatformEvent] {
     var out: [PlatformEvent] = []
     out.reserveCapacity(events.count)
     for e in events {
       if let last = out.last {
-        if last.isPointerMove && e.isPointerMove {
+        if (last.isPointerMove && e.isPointerMove) || last.isTouchMove(sameAs: e) {
           out[out.count - 1] = e
           continue
         }

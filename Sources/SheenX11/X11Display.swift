@@ -25,6 +25,11 @@ public final class X11Display {
   let shmCompletionType: Int32
   private var atoms: [String: Atom] = [:]
   private var cursors: [CursorShape: Cursor] = [:]
+  /// The XInputExtension's major opcode (XI2 events are cookies carrying it), or -1.
+  let xiOpcode: Int32
+  /// The XInput2 minor version the server agreed to (0 without XI2; 1 smooth scrolling; 2
+  /// touch), up to 2.
+  public let xiMinorVersion: Int32
   /// Whether the server has XFixes (cursor names; a test reads the current cursor's name).
   let hasXFixes: Bool
 
@@ -56,6 +61,18 @@ public final class X11Display {
     var fixesEvent: Int32 = 0
     var fixesError: Int32 = 0
     hasXFixes = XFixesQueryExtension(handle, &fixesEvent, &fixesError) != 0
+    var opcode: Int32 = -1
+    var xiMajor: Int32 = 2
+    var xiMinor: Int32 = 2
+    if XQueryExtension(handle, "XInputExtension", &opcode, &fixesEvent, &fixesError) != 0,
+      XIQueryVersion(handle, &xiMajor, &xiMinor) == Success, xiMajor >= 2
+    {
+      xiOpcode = opcode
+      xiMinorVersion = xiMajor > 2 ? 2 : min(xiMinor, 2)
+    } else {
+      xiOpcode = -1
+      xiMinorVersion = 0
+    }
     hasSharedMemory = XShmQueryExtension(handle) != 0
     shmCompletionType = hasSharedMemory ? XShmGetEventBase(handle) + ShmCompletion : -1
   }

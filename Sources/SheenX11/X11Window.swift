@@ -28,6 +28,8 @@ public final class X11Window: PlatformWindow {
   private var queue: [PlatformEvent] = []
   private var hasFocus = false
   private var event = XEvent()
+  /// XInput2 pointer and touch input (nil: core events only, the server has no XI 2.1).
+  private var xinput: XInput?
 
   /// The cursor shown over the window (nil: the parent's, until `setCursor` is called).
   public private(set) var cursor: CursorShape?
@@ -41,11 +43,15 @@ public final class X11Window: PlatformWindow {
   ///   - className: `WM_CLASS`, the instance and class names docks and window managers group
   ///     and name windows by.
   ///   - icons: `_NET_WM_ICON`, square images of several sizes (Sheen's icon by default).
+  ///   - xinput2: take pointer and touch input from XInput2 where the server has 2.1 or later
+  ///     (smooth scrolling, touch); false keeps core events. By default true unless the
+  ///     environment sets `SHEEN_CORE_INPUT=1` (as GTK's `GDK_CORE_DEVICE_EVENTS`).
   public init(
     display: X11Display, title: String, size: PixelSize,
     minimumSize: PixelSize = PixelSize(width: 64, height: 64),
     className: (instance: String, class: String) = ("sheen", "Sheen"),
-    icons: [Surface]? = nil
+    icons: [Surface]? = nil,
+    xinput2: Bool? = nil
   ) throws {
     guard size.width > 0, size.height > 0, size.width <= 32767, size.height <= 32767 else {
       throw X11Error.framebuffer("invalid window size \(size)")
@@ -79,6 +85,8 @@ public final class X11Window: PlatformWindow {
       XSetWMNormalHints(d, windowID, hints)
       XFree(hints)
     }
+    let coreOnly = getenv("SHEEN_CORE_INPUT").map { String(cString: $0) == "1" } ?? false
+    if xinput2 ?? !coreOnly { xinput = XInput(display: display, window: windowID) }
     storeTitle()
     storeIdentity(className: className)
     storeIcons(try icons ?? AppIcon.standardSizes.map { try AppIcon.draw(size: $0) })
@@ -91,6 +99,9 @@ public final class X11Window: PlatformWindow {
   public var title: String {
     didSet { storeTitle() }
   }
+
+  /// Whether pointer and touch input comes through XInput2 (smooth scrolling, touch).
+  public var usesXInput2: Bool { xinput != nil }
 
   /// Whether frames go through MIT-SHM (false: `XPutImage` fallback, or no framebuffer yet).
   public var usesSharedMemory: Bool { buffer is SharedMemoryFramebuffer }
@@ -164,6 +175,7 @@ public final class X11Window: PlatformWindow {
 
   public func pollEvents() -> [PlatformEvent] {
     readEvents()
+    if let xinput { queue += xinput.expire(now: monotonicSeconds()) }
     defer { queue.removeAll(keepingCapacity: true) }
     return queue
   }
@@ -173,7 +185,12 @@ public final class X11Window: PlatformWindow {
     if XPending(display.handle) > 0 { return }  // flushes, and reads what already arrived
     var fds = [display.fileDescriptor]
     if let wakeDescriptor { fds.append(wakeDescriptor) }
-    waitReadable(fds, timeout: timeout)
+    var wait = timeout
+    if let due = xinput?.nextDeadline {
+      let untilDue = max(0, due - monotonicSeconds())
+      wait = min(wait ?? untilDue, untilDue)
+    }
+    waitReadable(fds, timeout: wait)
   }
 
   /// Translates every event Xlib has or can read without blocking into `queue`.
@@ -188,6 +205,14 @@ public final class X11Window: PlatformWindow {
   private func translate(_ e: inout XEvent) {
     guard windowID != 0 else { return }
     let type = e.type
+    if let xinput, let events = xinput.translate(&e, now: monotonicSeconds()) {
+      queue += events
+      return
+    }
+    // With XInput2 the pointer speaks through it; the core crossings still arrive too.
+    if xinput != nil && [ButtonPress, ButtonRelease, MotionNotify, EnterNotify, LeaveNotify].contains(type) {
+      return
+    }
     if type == display.shmCompletionType {
       if sheen_shm_completion_segment(&e) == buffer?.segment { presentInFlight = false }
       return

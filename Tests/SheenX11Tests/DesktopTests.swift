@@ -56,7 +56,7 @@ extension X11Tests {
         #expect(gethostname(&host, 255) == 0)
         let machine = try #require(windowProperty(d, window.windowID, "WM_CLIENT_MACHINE"))
         #expect(machine.type == "STRING")
-        #expect(String(decoding: machine.bytes, as: UTF8.self) == String(cString: host))
+        #expect(machine.bytes == host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) })
         let type = try #require(windowProperty(d, window.windowID, "_NET_WM_WINDOW_TYPE"))
         #expect(type.type == "ATOM")
         #expect(type.longs == [Int(bitPattern: XInternAtom(d, "_NET_WM_WINDOW_TYPE_NORMAL", False))])

@@ -10,11 +10,17 @@ extension X11Tests {
   @Suite struct Input {
     private func wid(_ window: X11Window) -> String { "0x" + String(window.windowID, radix: 16) }
 
-    @Test(.timeLimit(.minutes(1)))
-    func clicksDragsAndWheelArriveAtTheRightPlaces() throws {
+    /// Through XInput2 (Xvfb has 2.2) and through core events, the fallback without it.
+    @Test(.timeLimit(.minutes(1)), arguments: [true, false])
+    func clicksDragsAndWheelArriveAtTheRightPlaces(xinput2: Bool) throws {
       try withXvfb { server in
-        let window = try openWindow(on: server, size: PixelSize(width: 300, height: 200))
+        let display = try X11Display(name: server.display)
+        let window = try X11Window(
+          display: display, title: "input", size: PixelSize(width: 300, height: 200), xinput2: xinput2)
+        _ = pump(window) { $0.contains(.expose) }
         defer { window.close() }
+        #expect(window.usesXInput2 == xinput2)
+        #expect(display.xiMinorVersion == 2)
         _ = try showPattern(in: window)
         let w = wid(window)
         try server.run(
