@@ -16,6 +16,12 @@ public final class ClearCardCell: UICollectionViewCell {
 
   public required init?(coder: NSCoder) { return nil }
 
+  /// What a collection view would make: the first card.
+  public required convenience init(dequeuedWithFrame frame: CGRect) {
+    self.init(content: CardContent(index: 0))
+    self.frame = frame
+  }
+
   public override func layoutSubviews() {
     super.layoutSubviews()
     card.frame = contentView.bounds
@@ -44,6 +50,12 @@ public final class ShadowedCardCell: UICollectionViewCell {
   }
 
   public required init?(coder: NSCoder) { return nil }
+
+  /// What a collection view would make: the first card.
+  public required convenience init(dequeuedWithFrame frame: CGRect) {
+    self.init(content: CardContent(index: 0))
+    self.frame = frame
+  }
 
   public override func layoutSubviews() {
     super.layoutSubviews()

@@ -25,31 +25,3 @@ extension UIView {
     try renderImage(scale: scale).writePNG(to: path)
   }
 }
-
-/// A cell of a collection view (UIKit's `UICollectionViewCell`), for code that styles cells:
-/// a view with a `contentView` that fills it.
-///
-/// Unlike UIKit, there is no `UICollectionView`: place cells yourself (in a `UIScrollView`).
-open class UICollectionViewCell: UIView {
-  /// Where the cell's content goes; always the cell's bounds.
-  public let contentView = UIView()
-
-  public override init(frame: CGRect) {
-    super.init(frame: frame)
-    contentView.frame = bounds
-    addSubview(contentView)
-  }
-
-  public required init?(coder: NSCoder) { return nil }
-
-  open override func layoutSubviews() {
-    super.layoutSubviews()
-    contentView.frame = bounds
-  }
-
-  open var isSelected = false
-  open var isHighlighted = false
-
-  /// Called before the cell is reused; nothing by default.
-  open func prepareForReuse() {}
-}

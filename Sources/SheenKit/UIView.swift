@@ -43,6 +43,8 @@ open class UIView: UIResponder {
   var subtreeNeedsLayout = true
   /// Auto Layout's variables and constraints for this view, made when first used.
   var layoutStateStorage: LayoutItemState?
+  /// The controller whose view this is.
+  weak var viewController: UIViewController?
   private var appliedSublayerOffset = CGPoint.zero
 
   public private(set) var subviews: [UIView] = []
@@ -75,7 +77,8 @@ open class UIView: UIResponder {
     release(layer.sheenLayer)
   }
 
-  open override var next: UIResponder? { superview }
+  /// The view's controller, if it is one's view; otherwise the superview.
+  open override var next: UIResponder? { viewController ?? superview }
 
   /// Called when a view comes out of an archive; never in Sheen, but subclasses may override it.
   open func awakeFromNib() {}
@@ -307,7 +310,10 @@ open class UIView: UIResponder {
     if isNew {
       didAddSubview(view)
       view.didMoveToSuperview()
-      if window != nil { view.didMoveToWindow() }
+      if let w = window {
+        view.didMoveToWindow()
+        view.notifyAppearance(true, window: w)
+      }
     }
   }
 
@@ -331,6 +337,8 @@ open class UIView: UIResponder {
 
   open func removeFromSuperview() {
     guard let s = superview else { return }
+    let oldWindow = window
+    if let oldWindow { notifyAppearance(false, window: oldWindow) }
     s.willRemoveSubview(self)
     willMove(toSuperview: nil)
     let engine = LayoutEngine.existingEngine(for: s)
@@ -340,6 +348,7 @@ open class UIView: UIResponder {
     if let engine { LayoutEngine.viewDidLeave(self, engine: engine) }
     s.setNeedsLayout()
     didMoveToSuperview()
+    oldWindow?.finishAppearance()
   }
 
   open func didAddSubview(_ subview: UIView) {}
@@ -402,7 +411,10 @@ open class UIView: UIResponder {
       if needsLayout {
         needsLayout = false
         if layoutStateStorage?.needsUpdateConstraints == true { updateConstraintsIfNeeded() }
+        let controller = viewController
+        controller?.viewWillLayoutSubviews()
         layoutSubviews()
+        controller?.viewDidLayoutSubviews()
       }
       for s in subviews where s.subtreeNeedsLayout { s.layoutSubtree() }
       passes += 1

@@ -51,6 +51,32 @@ open class UIWindow: UIView, FrameLoopClient {
   /// Unlike UIKit, there is nothing to make key: this is a no-op kept for familiar code.
   open func makeKeyAndVisible() {}
 
+  /// The controller whose view fills the window: setting it loads the view, puts it under the
+  /// window's other subviews with a flexible size, and starts its appearance
+  /// (`viewWillAppear` now, `viewDidAppear` after its first layout); the old one's view leaves.
+  open var rootViewController: UIViewController? {
+    didSet {
+      guard oldValue !== rootViewController else { return }
+      if let old = oldValue, old.viewIfLoaded?.superview === self { old.view.removeFromSuperview() }
+      guard let vc = rootViewController else { return }
+      let v: UIView = vc.view
+      v.frame = bounds
+      v.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+      insertSubview(v, at: 0)
+    }
+  }
+
+  /// Controllers whose appearance began; it ends after the next layout.
+  var pendingAppearance: [UIViewController] = []
+
+  /// Ends the appearance transitions that began (`viewDidAppear`, `viewDidDisappear`).
+  func finishAppearance() {
+    guard !pendingAppearance.isEmpty else { return }
+    let done = pendingAppearance
+    pendingAppearance.removeAll()
+    for c in done { c.endAppearance() }
+  }
+
   // MARK: FrameLoopClient
 
   public func handle(_ event: PlatformEvent) { pending.append(event) }
@@ -92,6 +118,7 @@ open class UIWindow: UIView, FrameLoopClient {
   public func advance(to time: Double) {
     currentTime = max(currentTime, time)
     layoutIfNeeded()
+    finishAppearance()
     _ = advanceSubtree(to: currentTime)
     // Layout asked for by completions runs before drawing too.
     layoutIfNeeded()

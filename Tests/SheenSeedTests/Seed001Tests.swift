@@ -4,43 +4,72 @@ import Testing
 
 @testable import SheenKit
 
-/// Seed 001: `CardCell`s in a clear container that casts the one shadow, set once.
-@Suite struct Seed001Tests {
-  /// Two cells in a clear container ("the collection view") on a grey page; the second cell
-  /// keeps a white background, as in the article's "Where it breaks".
-  func makeCards() -> (page: UIView, collectionView: UIView, cells: [CardCell]) {
-    let root = page(320, 170, .systemGray6)
-    let collectionView = UIView(frame: root.bounds)
-    // `CardsViewController.viewDidLoad` and `viewDidLayoutSubviews`, on the container:
-    collectionView.backgroundColor = .clear
-    collectionView.layer.shadowColor = UIColor.black.cgColor
-    collectionView.layer.shadowOpacity = 0.35
-    collectionView.layer.shadowOffset = CGSize(width: 0, height: 4)
-    collectionView.layer.shadowRadius = 8
-    root.addSubview(collectionView)
-    var cells: [CardCell] = []
-    for x: CGFloat in [16, 168] {
-      let cell = CardCell(frame: CGRect(x: x, y: 16, width: 136, height: 136))
-      // The article's indigo strip at the top of the card, which the card clips round.
+/// The part the article elides: the collection view (a flow layout of two 136-point cards) with
+/// `CardCell` registered, made before the article's `viewDidLoad` runs. The data source puts the
+/// article's indigo strip in each card and gives the second cell a white background (the
+/// article's "Where it breaks").
+final class Seed001Cards: UICollectionViewDataSource {
+  var dequeued: [CardCell] = []
+
+  func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 2 }
+
+  func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath)
+    -> UICollectionViewCell
+  {
+    let cell =
+      collectionView.dequeueReusableCell(withReuseIdentifier: "CardCell", for: indexPath) as! CardCell
+    if cell.card.subviews.isEmpty {
       let strip = UIView(frame: CGRect(x: 0, y: 0, width: 136, height: 40))
       strip.backgroundColor = .systemIndigo
       cell.card.addSubview(strip)
-      collectionView.addSubview(cell)
-      cells.append(cell)
     }
-    cells[1].backgroundColor = .white
-    return (root, collectionView, cells)
+    cell.backgroundColor = indexPath.item == 1 ? .white : .clear
+    dequeued.append(cell)
+    return cell
+  }
+}
+
+/// Seed 001: `CardCell`s in a clear collection view that casts the one shadow, set once in
+/// `viewDidLayoutSubviews`.
+@Suite struct Seed001Tests {
+  /// The controller as a window's root, laid out and drawn once (so `viewDidLayoutSubviews` and
+  /// `viewDidAppear` have run).
+  func makeCards() throws -> (window: UIWindow, controller: CardsViewController, source: Seed001Cards) {
+    let source = Seed001Cards()
+    let controller = CardsViewController()
+    // "… create the collection view and register CardCell"
+    let layout = UICollectionViewFlowLayout()
+    layout.itemSize = CGSize(width: 136, height: 136)
+    layout.sectionInset = UIEdgeInsets(top: 16, left: 16, bottom: 16, right: 16)
+    layout.minimumInteritemSpacing = 16
+    let collectionView = UICollectionView(
+      frame: CGRect(x: 0, y: 0, width: 320, height: 170), collectionViewLayout: layout)
+    collectionView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+    collectionView.register(CardCell.self, forCellWithReuseIdentifier: "CardCell")
+    collectionView.dataSource = source
+    controller.collectionView = collectionView
+    // The view loads (the article's viewDidLoad makes the collection view clear), then shows it
+    // on the grey page.
+    controller.view.backgroundColor = .systemGray6
+    collectionView.frame = controller.view.bounds
+    controller.view.addSubview(collectionView)
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 170))
+    window.rootViewController = controller
+    window.renderFrame(into: try Surface(width: 320, height: 170), time: 0)
+    return (window, controller, source)
   }
 
   static let card = """
     { "frame": [0, 0, 136, 136], "backgroundColor": "#FFFFFF", "cornerRadius": 16, "masksToBounds": true,
       "sublayers": [ { "frame": [0, 0, 136, 40], "backgroundColor": "#5856D6" } ] }
     """
-  /// The layer tree: the container, each cell, its content view, the card and the strip.
+  /// The layer tree: the page (the controller's view), the collection view (clipping, with the
+  /// shadow), each cell, its content view, the card and the strip.
   static let scene = """
     { "width": 320, "height": 170, "scale": 2, "background": "#F2F2F7",
       "layers": [
         { "frame": [0, 0, 320, 170], "shadowOpacity": 0.35, "shadowRadius": 8, "shadowOffset": [0, 4],
+          "masksToBounds": true,
           "sublayers": [
             { "frame": [16, 16, 136, 136], "sublayers": [ { "frame": [0, 0, 136, 136], "sublayers": [ \(card) ] } ] },
             { "frame": [168, 16, 136, 136], "backgroundColor": "#FFFFFF",
@@ -50,20 +79,27 @@ import Testing
     """
 
   @Test func oneShadowFollowsTheClippedCards() throws {
-    let (root, collectionView, cells) = makeCards()
+    let (_, controller, source) = try makeCards()
+    let root: UIView = controller.view
+    let collectionView: UICollectionView = controller.collectionView
     let s = try SeedPicture.render(root, name: "seed001-card-cells")
     try SeedPicture.expectSame(s, asScene: Self.scene, "seed001")
-    // The card fills the content view, which fills the cell (frames set by hand for the
-    // article's constraints).
+    // Two cells, dequeued from the registered class; the constraints pin each card to its
+    // content view, which fills the cell.
+    let cells = collectionView.visibleCells.compactMap { $0 as? CardCell }
+    #expect(cells.count == 2 && source.dequeued.count == 2)
+    #expect(cells.map(\.frame.minX) == [16, 168])
     for cell in cells {
       #expect(cell.card.frame == cell.contentView.bounds)
       #expect(cell.contentView.frame == cell.bounds)
+      #expect(!cell.card.hasAmbiguousLayout)
     }
-    // The shadow is set once: the container's layer is the only one in the tree with one.
+    // The shadow is set once: the collection view's layer is the only one in the tree with one.
     func shadowed(_ v: UIView) -> Int {
       (v.layer.shadowOpacity > 0 ? 1 : 0) + v.subviews.map(shadowed).reduce(0, +)
     }
     #expect(shadowed(root) == 1 && collectionView.layer.shadowOpacity == 0.35)
+    #expect(collectionView.backgroundColor == .clear)
 
     let grey = luminance(at(s, 4, 4))
     // Clear cell: just outside the card's rounded corner the shadow darkens the page, and the
@@ -81,10 +117,11 @@ import Testing
     #expect(luminance(at(s, 17, 156)) > luminance(at(s, 84, 156)) + 2)
   }
 
-  /// Resizing a cell keeps the card pinned to its edges (the constraints' job, done here by the
-  /// flexible width and height set by hand).
+  /// Resizing a cell keeps the card pinned to its edges: the article's constraints.
   @Test func cardFollowsTheCellSize() throws {
     let cell = CardCell(frame: CGRect(x: 0, y: 0, width: 136, height: 136))
+    cell.layoutIfNeeded()
+    #expect(cell.card.frame == CGRect(x: 0, y: 0, width: 136, height: 136))
     cell.frame = CGRect(x: 0, y: 0, width: 200, height: 90)
     cell.layoutIfNeeded()
     #expect(cell.card.frame == CGRect(x: 0, y: 0, width: 200, height: 90))

@@ -140,7 +140,7 @@ struct SolverRow {
 }
 
 /// Why a constraint cannot be added.
-enum SolverError: Error {
+enum SolverError: Error, @unchecked Sendable {
   /// A required constraint conflicts with required ones already there (listed, when known).
   case unsatisfiable(conflicting: [SolverConstraint])
   /// The constraint is in the solver already (or not, for a removal).
