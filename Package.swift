@@ -27,6 +27,11 @@ let package = Package(
       providers: [.apt(["libpng-dev"])]
     ),
     .systemLibrary(
+      name: "CJPEG",
+      pkgConfig: "libturbojpeg",
+      providers: [.apt(["libturbojpeg0-dev"])]
+    ),
+    .systemLibrary(
       name: "CWayland",
       pkgConfig: "wayland-client xkbcommon",
       providers: [.apt(["libwayland-dev", "libxkbcommon-dev"])]
@@ -34,7 +39,7 @@ let package = Package(
 
     // MARK: - Public API
 
-    .target(name: "SheenRaster", dependencies: ["CPNG"]),
+    .target(name: "SheenRaster", dependencies: ["CPNG", "CJPEG"]),
     // Typed command-line options, strict values and `--help` text, for the `sheen` subcommands.
     .target(name: "SheenCommandLine"),
     .target(name: "SheenText", dependencies: ["SheenRaster"]),

@@ -11,7 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-build_packages=(libx11-dev libxext-dev libxi-dev libxcursor-dev libxfixes-dev libpng-dev libwayland-dev libxkbcommon-dev pkg-config)
+build_packages=(libx11-dev libxext-dev libxi-dev libxcursor-dev libxfixes-dev libpng-dev libturbojpeg0-dev libwayland-dev libxkbcommon-dev pkg-config)
 test_packages=(xvfb xdotool x11-apps x11-utils imagemagick weston)
 
 # Installs the Debian packages given that are missing, or says exactly how to.
@@ -61,10 +61,10 @@ case "$cmd" in
     echo "run.sh: all tests passed and the format lint is clean"
     ;;
   fuzz)
-    # Each libFuzzer target (scene, svg, font) under AddressSanitizer for ${1:-15} seconds (CI).
+    # Each libFuzzer target (scene, svg, font, image) under AddressSanitizer for ${1:-15} seconds (CI).
     ensure_packages "${build_packages[@]}"
     log="$(mktemp)"
-    for target in scene svg font; do
+    for target in scene svg font image; do
       if ! Fuzz/run.sh "$target" "${1:-15}" >"$log" 2>&1; then
         tail -n 60 "$log" >&2
         echo "run.sh: the $target fuzzer failed or found a problem (input under /tmp/sheen-fuzz-build/crashes)" >&2

@@ -6,7 +6,8 @@
 #   Fuzz/run.sh TARGET --replay FILE... run the target once on each FILE (a crash reproducer)
 #
 # TARGET is scene (Scene.decode + Compositor.render at <= 64x64), svg (Path(svgData:) + fill and
-# stroke) or font (Font(bytes:) + TextLayout + drawText). The modules' sources are compiled straight
+# stroke), font (Font(bytes:) + TextLayout + drawText) or image (RasterImage(decoding:) of PNG and
+# JPEG bytes + drawImage with every filter). The modules' sources are compiled straight
 # with swiftc -sanitize=fuzzer,address (SwiftPM cannot link a libFuzzer main), in
 # $SHEEN_FUZZ_BUILD (default /tmp/sheen-fuzz-build; SHEEN_FUZZ_OPT=-Onone for exact line numbers in a
 # crash, in another build directory). $SHEEN_SOURCES picks another checkout (a clean
@@ -19,7 +20,7 @@ src="${SHEEN_SOURCES:-$(dirname "$here")}/Sources"
 build="${SHEEN_FUZZ_BUILD:-/tmp/sheen-fuzz-build}"
 
 usage() {
-  echo "usage: Fuzz/run.sh scene|svg|font SECONDS [libFuzzer options] | build TARGET | TARGET --replay FILE..." >&2
+  echo "usage: Fuzz/run.sh scene|svg|font|image SECONDS [libFuzzer options] | build TARGET | TARGET --replay FILE..." >&2
   exit 64
 }
 
@@ -30,11 +31,12 @@ case "$target" in
   scene) modules=(SheenRaster SheenText SheenLayers); entry=SceneFuzz; max_len=16384 ;;
   svg) modules=(SheenRaster); entry=SVGPathFuzz; max_len=4096 ;;
   font) modules=(SheenRaster SheenText); entry=FontFuzz; max_len=65536 ;;
+  image) modules=(SheenRaster); entry=ImageFuzz; max_len=65536 ;;
   *) usage ;;
 esac
 shift
 
-flags=("${SHEEN_FUZZ_OPT:--O}" -sanitize=fuzzer,address -gline-tables-only -I "$build/modules" -I "$src/CPNG")
+flags=("${SHEEN_FUZZ_OPT:--O}" -sanitize=fuzzer,address -gline-tables-only -I "$build/modules" -I "$src/CPNG" -I "$src/CJPEG")
 
 # Compiles module $1 from $src/$1 into one object and a .swiftmodule, when its sources changed.
 build_module() {
@@ -60,7 +62,7 @@ if [ "$rebuilt" = 1 ] || [ ! -x "$bin" ] || [ "$here/Targets/$entry.swift" -nt "
   objects=()
   for m in "${modules[@]}"; do objects+=("$build/modules/$m.o"); done
   swiftc "${flags[@]}" -parse-as-library -module-name "$entry" "$here/Targets/$entry.swift" "${objects[@]}" \
-    -lpng16 -o "$bin" 2> >(grep -v "Cannot export local symbol" >&2)
+    -lpng16 -lturbojpeg -o "$bin" 2> >(grep -v "Cannot export local symbol" >&2)
 fi
 if [ "$only_build" = 1 ]; then echo "$bin"; exit 0; fi
 

@@ -162,6 +162,14 @@ public final class Compositor {
     if let bg = layer.backgroundColor, bg.alpha > 0, !backgroundIsCovered(layer, canvas, ctm) {
       context.coverageCache.fill(layer.roundedBoundsPath, of: layer, .rounded, paint: .solid(bg), in: canvas)
     }
+    if let image = layer.contents {
+      let minification = layer.minificationFilter
+      let magnification = layer.magnificationFilter
+      layer.forEachContentsPart { part in
+        context.imageCache.draw(
+          image, part, minification: minification, magnification: magnification, in: canvas)
+      }
+    }
     if layer.hasContent {
       canvas.save()
       layer.drawContent(in: canvas, context: context)

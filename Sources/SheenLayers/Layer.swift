@@ -136,6 +136,32 @@ open class Layer {
   /// Group opacity: applies to the layer and its subtree as one image.
   public var opacity: Double = 1 { didSet { if opacity != oldValue { setNeedsPrepare() } } }
 
+  // MARK: Contents (an image: see Layer+Contents.swift)
+
+  /// The image the layer shows, drawn after the background (Core Animation's `contents`).
+  public var contents: RasterImage? = nil { didSet { if contents !== oldValue { setNeedsDisplay() } } }
+  /// How the shown part of the image is placed in the bounds.
+  public var contentsGravity = ContentsGravity.resize {
+    didSet { if contentsGravity != oldValue { setNeedsDisplay() } }
+  }
+  /// Image pixels per point: the natural size is the image's pixels divided by it.
+  public var contentsScale: Double = 1 { didSet { if contentsScale != oldValue { setNeedsDisplay() } } }
+  /// The part of the image shown, in unit coordinates of the image (a sprite sheet's cell).
+  public var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1) {
+    didSet { if contentsRect != oldValue { setNeedsDisplay() } }
+  }
+  /// Nine-part stretching with `.resize`, in unit coordinates of the shown part.
+  public var contentsCenter = Rect(x: 0, y: 0, width: 1, height: 1) {
+    didSet { if contentsCenter != oldValue { setNeedsDisplay() } }
+  }
+  public var minificationFilter = ImageFilter.linear {
+    didSet { if minificationFilter != oldValue { setNeedsDisplay() } }
+  }
+  /// `.nearest` or `.linear` (`.trilinear` magnifies as `.linear`).
+  public var magnificationFilter = ImageFilter.linear {
+    didSet { if magnificationFilter != oldValue { setNeedsDisplay() } }
+  }
+
   // MARK: Shadow
 
   public var shadowColor: Color? = .black { didSet { if shadowColor != oldValue { setNeedsDisplay() } } }
@@ -417,6 +443,7 @@ open class Layer {
   private func computeLocalExtents() {
     computeOpaqueInterior()
     var body = contentExtent
+    if let d = contentsExtent { body = body.union(d) }
     for sub in sublayers where !sub.isHidden {
       body = body.union(sub.transformToSuperlayer.apply(sub.localFullExtent))
     }

@@ -17,6 +17,10 @@ public final class RenderContext: Sendable {
     /// Layer shapes (backgrounds, borders, clips, paths) rasterized: a shape that only moved by
     /// whole pixels since it was last drawn costs none.
     public var shapeRasterizations = 0
+    /// Images filtered for drawing: resampled to their device size to be kept (an image already
+    /// kept at this size and sub-pixel position costs none), or filtered as drawn (rotated, or
+    /// too large to keep). A copy at one image pixel per device pixel costs none.
+    public var imageResamples = 0
 
     public init() {}
 
@@ -33,6 +37,8 @@ public final class RenderContext: Sendable {
   let shadowCache = ShadowCache()
   /// Rasterized layer shapes, drawn again wherever they move by whole pixels.
   let coverageCache = CoverageCache()
+  /// Images resampled to the size they are shown at.
+  let imageCache = ImageCache()
   /// Draws text through a glyph cache shared by every frame.
   public let textRenderer = TextRenderer()
 
@@ -43,16 +49,21 @@ public final class RenderContext: Sendable {
     (shadowCache.bytes, coverageCache.bytes, textRenderer.cache.statistics.bytes)
   }
 
+  /// Memory held by images resampled to their device size, in bytes.
+  public var imageCacheBytes: Int { imageCache.bytes }
+
   /// What was counted since the last reset.
   public var statistics: Statistics {
     var s = counters.withLock { $0 }
     s.shapeRasterizations = coverageCache.recordings.load(ordering: .relaxed)
+    s.imageResamples = imageCache.resamples.load(ordering: .relaxed)
     return s
   }
 
   public func resetStatistics() {
     counters.withLock { $0 = Statistics() }
     coverageCache.recordings.store(0, ordering: .relaxed)
+    imageCache.resamples.store(0, ordering: .relaxed)
   }
 
   func add(_ s: Statistics) { counters.withLock { $0 = $0 + s } }
@@ -61,5 +72,6 @@ public final class RenderContext: Sendable {
   public func endFrame() {
     shadowCache.endFrame()
     coverageCache.endFrame()
+    imageCache.endFrame()
   }
 }

@@ -47,6 +47,8 @@ public final class Canvas {
   var generation = 0
   /// Storage for the rectangle of `clip(to: Rect)`.
   var rectPath = Path()
+  /// Storage for the destination rectangle of `drawImage`.
+  var imagePath = Path()
   /// Storage for `cuts(_:within:)`.
   var holeBuffer: [IntRect] = []
 

@@ -37,8 +37,12 @@ public struct Scene {
   /// - Parameters:
   ///   - data: the file's contents (UTF-8 JSON).
   ///   - scale: if set, replaces the file's `scale` (the canvas limits apply to the result).
+  ///   - images: where `contents` paths are looked up (the file's folder); by default the
+  ///     current directory.
   /// - Throws: `SceneError` naming the key path of the first problem.
-  public static func decode(_ data: [UInt8], scale: Double? = nil) throws(SceneError) -> Scene {
+  public static func decode(
+    _ data: [UInt8], scale: Double? = nil, images: SceneImageSource = .currentDirectory
+  ) throws(SceneError) -> Scene {
     let root: JSONValue
     do {
       root = try JSONParser.parse(data)
@@ -53,7 +57,7 @@ public struct Scene {
         column: error.column)
     }
     do {
-      return try SceneDecoder.decodeScene(SceneField(root, path: ""), scaleOverride: scale)
+      return try SceneDecoder.decodeScene(SceneField(root, path: ""), scaleOverride: scale, images: images)
     } catch {
       var e = error
       if let offset = e.offset {
@@ -67,8 +71,15 @@ public struct Scene {
 
   /// Reads and decodes a scene file.
   /// - Throws: `SceneReadError` if the file cannot be read, `SceneError` if it is not a valid scene.
+  /// Images named by the file are found relative to its folder.
   public static func decode(contentsOfFile path: String, scale: Double? = nil) throws -> Scene {
-    try decode(try readFile(path), scale: scale)
+    try decode(try readFile(path), scale: scale, images: SceneImageSource(folder: folder(of: path)))
+  }
+
+  /// The folder a file is in ("." for a bare name).
+  static func folder(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 
   /// The whole contents of a file.

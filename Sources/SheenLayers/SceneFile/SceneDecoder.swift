@@ -27,12 +27,16 @@ enum SceneDecoder {
   static let commonKeys: Set<String> = [
     "type", "frame", "backgroundColor", "cornerRadius", "maskedCorners", "masksToBounds", "borderWidth",
     "borderColor", "opacity", "hidden", "transform", "anchorPoint", "shadowColor", "shadowOpacity",
-    "shadowOffset", "shadowRadius", "shadowPath", "mask", "sublayers",
+    "shadowOffset", "shadowRadius", "shadowPath", "mask", "sublayers", "contents", "contentsGravity",
+    "contentsScale", "contentsRect", "contentsCenter", "minificationFilter", "magnificationFilter",
   ]
 
   // MARK: The canvas
 
-  static func decodeScene(_ root: SceneField, scaleOverride: Double?) throws(SceneError) -> Scene {
+  static func decodeScene(_ root: SceneField, scaleOverride: Double?, images: SceneImageSource)
+    throws(SceneError)
+    -> Scene
+  {
     let members = try root.members("a scene object at the top level")
     var width: Double?
     var height: Double?
@@ -64,7 +68,7 @@ enum SceneDecoder {
       pixelHeight: pixelHeight)
     if let layers {
       for item in try layers.elements("an array of layers") {
-        scene.layers.append(try decodeLayer(item, depth: 1))
+        scene.layers.append(try decodeLayer(item, depth: 1, images: images))
       }
     }
     return scene
@@ -92,7 +96,9 @@ enum SceneDecoder {
   // MARK: Layers
 
   /// Decodes one layer and its subtree; `depth` is 1 for the root's sublayers.
-  static func decodeLayer(_ field: SceneField, depth: Int) throws(SceneError) -> Layer {
+  static func decodeLayer(_ field: SceneField, depth: Int, images: SceneImageSource) throws(SceneError)
+    -> Layer
+  {
     guard depth <= Scene.maxLayerDepth else {
       throw SceneError(
         keyPath: abbreviated(field.path),
@@ -132,7 +138,7 @@ enum SceneDecoder {
     for m in members {
       let f = field.member(m)
       if commonKeys.contains(m.key) {
-        try decodeCommonKey(m.key, f, into: layer, depth: depth)
+        try decodeCommonKey(m.key, f, into: layer, depth: depth, images: images)
       } else if let shape = layer as? ShapeLayer {
         try decodeShapeKey(m.key, f, into: shape)
       } else if let gradient = layer as? GradientLayer {
@@ -148,9 +154,9 @@ enum SceneDecoder {
   }
 
   /// A key every layer has.
-  static func decodeCommonKey(_ key: String, _ f: SceneField, into layer: Layer, depth: Int)
-    throws(SceneError)
-  {
+  static func decodeCommonKey(
+    _ key: String, _ f: SceneField, into layer: Layer, depth: Int, images: SceneImageSource
+  ) throws(SceneError) {
     switch key {
     case "type": break  // read first
     case "frame": layer.frame = try f.rect()
@@ -169,11 +175,26 @@ enum SceneDecoder {
     case "shadowOffset": layer.shadowOffset = try f.size()
     case "shadowRadius": layer.shadowRadius = try f.nonNegative()
     case "shadowPath": layer.shadowPath = try decodePath(f)
-    case "mask": layer.mask = f.isNull ? nil : try decodeLayer(f, depth: depth + 1)
+    case "mask": layer.mask = f.isNull ? nil : try decodeLayer(f, depth: depth + 1, images: images)
     case "sublayers":
       for item in try f.elements("an array of layers") {
-        layer.addSublayer(try decodeLayer(item, depth: depth + 1))
+        layer.addSublayer(try decodeLayer(item, depth: depth + 1, images: images))
       }
+    case "contents": layer.contents = try images.image(f)
+    case "contentsGravity":
+      guard case .string(let s) = f.value.kind, let g = ContentsGravity(rawValue: s) else {
+        throw f.expected("one of " + listed(ContentsGravity.allCases.map(\.rawValue)))
+      }
+      layer.contentsGravity = g
+    case "contentsScale": layer.contentsScale = try f.positive()
+    case "contentsRect": layer.contentsRect = try f.rect()
+    case "contentsCenter": layer.contentsCenter = try f.rect()
+    case "minificationFilter":
+      layer.minificationFilter = try f.choice([
+        "nearest": ImageFilter.nearest, "linear": .linear, "trilinear": .trilinear,
+      ])
+    case "magnificationFilter":
+      layer.magnificationFilter = try f.choice(["nearest": ImageFilter.nearest, "linear": .linear])
     default: break  // not a common key: refused before decoding
     }
   }

@@ -8,6 +8,8 @@
   case radial(Gradient, Transform)
   /// Bilinear samples of a surface through the inverse of its placement transform.
   case image(Surface, Transform)
+  /// A part of an image, filtered as Skia's drawImageRect (`ImageSampler`).
+  case sampled(ImageSampler)
 
   /// Resolves a paint under `ctm` (user to device).
   init(_ paint: Paint, ctm: Transform) {
@@ -54,6 +56,7 @@
     case .solid(let c): return c >> 24 == 255
     case .linear(let g, _, _, _), .radial(let g, _): return g.isOpaque
     case .image: return false
+    case .sampled(let s): return s.opaque
     }
   }
 
@@ -109,6 +112,8 @@
       }
     case .image(let src, let m):
       sampleBilinear(src, m, x: x, y: y, count: count, into: out)
+    case .sampled(let s):
+      s.shade(x: x, y: y, count: count, into: out)
     }
   }
 }
