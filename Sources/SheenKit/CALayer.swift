@@ -286,11 +286,58 @@ open class CALayer {
 
   open func removeFromSuperlayer() { sheenLayer.removeFromSuperlayer() }
 
+  // MARK: Contents
+
+  /// The image the layer shows: a `CGImage` (UIKit's usage, `layer.contents = image.cgImage`), a
+  /// `UIImage` or a `RasterImage`; anything else shows nothing. Reads back as a `CGImage`.
+  open var contents: Any? {
+    get { sheenLayer.contents.map { CGImage($0) } }
+    set {
+      switch newValue {
+      case let c as CGImage: sheenLayer.contents = c.rasterImage
+      case let u as UIImage: sheenLayer.contents = u.cgImage?.rasterImage
+      case let r as RasterImage: sheenLayer.contents = r
+      default: sheenLayer.contents = nil
+      }
+    }
+  }
+
+  /// How the contents are placed in the bounds.
+  open var contentsGravity: CALayerContentsGravity {
+    get { CALayerContentsGravity(sheenLayer.contentsGravity) }
+    set { sheenLayer.contentsGravity = newValue.gravity }
+  }
+
+  /// The part of the image shown, in unit coordinates (a sprite sheet's cell).
+  open var contentsRect: CGRect {
+    get { CGRect(sheenLayer.contentsRect) }
+    set { sheenLayer.contentsRect = newValue.sheen }
+  }
+
+  /// The stretchable middle of the image, in unit coordinates (nine parts with `.resize`).
+  open var contentsCenter: CGRect {
+    get { CGRect(sheenLayer.contentsCenter) }
+    set { sheenLayer.contentsCenter = newValue.sheen }
+  }
+
+  open var minificationFilter: CALayerContentsFilter {
+    get { CALayerContentsFilter(sheenLayer.minificationFilter) }
+    set { sheenLayer.minificationFilter = newValue.filter }
+  }
+
+  open var magnificationFilter: CALayerContentsFilter {
+    get { CALayerContentsFilter(sheenLayer.magnificationFilter) }
+    set { sheenLayer.magnificationFilter = newValue.filter == .trilinear ? .linear : newValue.filter }
+  }
+
   // MARK: Other Core Animation properties
 
   open var name: String?
-  /// Stored; Sheen renders at the host's scale whatever this says.
-  open var contentsScale: CGFloat = 1
+  /// Image pixels per point of `contents` (1 by default, as a layer made in code).
+  open var contentsScale: CGFloat {
+    get { CGFloat(sheenLayer.contentsScale) }
+    set { sheenLayer.contentsScale = newValue > 0 && newValue.isFinite ? Double(newValue) : 1 }
+  }
   /// Stored; Sheen caches shadows itself and never rasterizes layers.
   open var shouldRasterize = false
   open var rasterizationScale: CGFloat = 1
@@ -315,4 +362,41 @@ open class CALayer {
 
   /// The model value of an animating layer property of a view's layer.
   private func animatedModel(_ key: AnimationKey) -> [Double]? { view?.animations[key]?.to }
+}
+
+/// Core Animation's names for `contentsGravity` (as seen on screen: `.top` is the top edge, as
+/// UIKit's content modes; Core Animation on iOS swaps top and bottom, Sheen does not).
+public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
+  public let rawValue: String
+  public init(rawValue: String) { self.rawValue = rawValue }
+
+  init(_ g: ContentsGravity) { rawValue = g.rawValue }
+  /// Unknown names stretch, as `.resize`.
+  var gravity: ContentsGravity { ContentsGravity(rawValue: rawValue) ?? .resize }
+
+  public static let resize = CALayerContentsGravity(rawValue: "resize")
+  public static let resizeAspect = CALayerContentsGravity(rawValue: "resizeAspect")
+  public static let resizeAspectFill = CALayerContentsGravity(rawValue: "resizeAspectFill")
+  public static let center = CALayerContentsGravity(rawValue: "center")
+  public static let top = CALayerContentsGravity(rawValue: "top")
+  public static let bottom = CALayerContentsGravity(rawValue: "bottom")
+  public static let left = CALayerContentsGravity(rawValue: "left")
+  public static let right = CALayerContentsGravity(rawValue: "right")
+  public static let topLeft = CALayerContentsGravity(rawValue: "topLeft")
+  public static let topRight = CALayerContentsGravity(rawValue: "topRight")
+  public static let bottomLeft = CALayerContentsGravity(rawValue: "bottomLeft")
+  public static let bottomRight = CALayerContentsGravity(rawValue: "bottomRight")
+}
+
+/// Core Animation's contents filters.
+public struct CALayerContentsFilter: RawRepresentable, Hashable, Sendable {
+  public let rawValue: String
+  public init(rawValue: String) { self.rawValue = rawValue }
+
+  init(_ f: ImageFilter) { rawValue = f.rawValue }
+  var filter: ImageFilter { ImageFilter(rawValue: rawValue) ?? .linear }
+
+  public static let nearest = CALayerContentsFilter(rawValue: "nearest")
+  public static let linear = CALayerContentsFilter(rawValue: "linear")
+  public static let trilinear = CALayerContentsFilter(rawValue: "trilinear")
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SheenLayers
 
 /// Insets from each edge of a rectangle (UIKit's `UIEdgeInsets`).
 public struct UIEdgeInsets: Hashable, Sendable {
@@ -37,6 +38,24 @@ public struct UIRectCorner: OptionSet, Hashable, Sendable {
 public enum UIViewContentMode: Int, Sendable {
   case scaleToFill, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right
   case topLeft, topRight, bottomLeft, bottomRight
+
+  /// The layer gravity of the mode (`redraw` stretches, as `scaleToFill`).
+  var gravity: ContentsGravity {
+    switch self {
+    case .scaleToFill, .redraw: .resize
+    case .scaleAspectFit: .resizeAspect
+    case .scaleAspectFill: .resizeAspectFill
+    case .center: .center
+    case .top: .top
+    case .bottom: .bottom
+    case .left: .left
+    case .right: .right
+    case .topLeft: .topLeft
+    case .topRight: .topRight
+    case .bottomLeft: .bottomLeft
+    case .bottomRight: .bottomRight
+    }
+  }
 }
 
 /// Which margins and sizes follow the superview's size (UIKit's `UIView.AutoresizingMask`).

@@ -190,7 +190,10 @@ open class UIView: UIResponder {
   open var isMultipleTouchEnabled = false
   open var isOpaque = true
   open var tintColor: UIColor! = .systemBlue
-  open var contentMode = UIViewContentMode.scaleToFill
+  /// How the layer's contents (an image view's image) are placed: the layer's `contentsGravity`.
+  open var contentMode = UIViewContentMode.scaleToFill {
+    didSet { layer.sheenLayer.contentsGravity = contentMode.gravity }
+  }
   open var autoresizingMask: UIViewAutoresizing = []
   open var autoresizesSubviews = true
   /// True (the default): the view's frame is set by code (or its autoresizing mask) and Auto

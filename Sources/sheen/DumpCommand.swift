@@ -32,6 +32,7 @@ func runDump(_ args: [String]) -> Int32 {
     let last = frames.last ?? 0
     let progress = ProgressBar(total: last + 1)
     var written: [String] = []
+    var imagesWritten: [UInt64: String] = [:]
     for n in 0...last {
       let time = Double(n) / 60
       script?.apply(to: window, frame: n, time: time, state: state)
@@ -61,7 +62,24 @@ func runDump(_ args: [String]) -> Int32 {
           width: Double(size.width) / scale, height: Double(size.height) / scale, scale: scale,
           background: .black, layers: [window.layer.sheenLayer])
         let json = (out as NSString).appendingPathComponent(String(format: "frame-%04d.json", n))
-        try Data(tree.encoded(visibleOnly: true).utf8).write(to: URL(fileURLWithPath: json))
+        // Each image the frame shows goes next to the scene once, as a PNG of its pixels.
+        var imageError: Error?
+        let text = tree.encoded(visibleOnly: true) { image in
+          let name = "images/image-\(image.id).png"
+          if let done = imagesWritten[image.id] { return done }
+          do {
+            try FileManager.default.createDirectory(
+              atPath: (out as NSString).appendingPathComponent("images"), withIntermediateDirectories: true)
+            try image.surface.writePNG(to: (out as NSString).appendingPathComponent(name))
+            imagesWritten[image.id] = name
+            return name
+          } catch {
+            imageError = error
+            return nil
+          }
+        }
+        if let imageError { throw imageError }
+        try Data(text.utf8).write(to: URL(fileURLWithPath: json))
       }
     }
     progress.finish()

@@ -87,4 +87,21 @@ import Testing
     #expect(scene.layers[0].contents === scene.layers[1].contents)
     #expect(cache.statistics.decodes == 1)
   }
+
+  /// `Scene.encoded(imagePath:)` writes image layers that read back the same.
+  @Test func imageLayersReadBack() throws {
+    let source = try Scene.decode(
+      contentsOfFile: ImageSceneErrorTests.folder + "/nine-part.json")
+    let text = source.encoded { $0.width == 36 ? "bubble.png" : "sprites.png" }
+    #expect(text.contains("\"contents\": \"bubble.png\""))
+    let back = try Scene.decode(
+      Array(text.utf8), images: SceneImageSource(folder: ImageSceneErrorTests.folder))
+    for (a, b) in zip(source.layers, back.layers) where a.contents != nil {
+      #expect(b.contents === a.contents || b.contents?.width == a.contents?.width)
+      #expect(a.contentsCenter == b.contentsCenter && a.contentsScale == b.contentsScale)
+      #expect(a.contentsRect == b.contentsRect && a.contentsGravity == b.contentsGravity)
+    }
+    // Without a path for it, an image is left out.
+    #expect(!source.encoded().contains("contents"))
+  }
 }

@@ -6,9 +6,13 @@ import SheenRaster
 extension Scene {
   /// The scene as a scene file: JSON that `Scene.decode` reads back to the same tree.
   ///
-  /// - Parameter visibleOnly: leave out layers that draw nothing on the canvas (outside it, or
-  ///   hidden), as a renderer would cull them: the file then describes what the frame shows.
-  public func encoded(visibleOnly: Bool = false) -> String {
+  /// - Parameters:
+  ///   - visibleOnly: leave out layers that draw nothing on the canvas (outside it, or hidden),
+  ///     as a renderer would cull them: the file then describes what the frame shows.
+  ///   - imagePath: the path (relative to the file's folder) under which a layer's image is
+  ///     written, for `contents`; nil leaves the image out. The caller writes the files
+  ///     (`Surface.writePNG`), once per image.
+  public func encoded(visibleOnly: Bool = false, imagePath: ((RasterImage) -> String?)? = nil) -> String {
     var out = "{\"width\": \(number(width)), \"height\": \(number(height)), \"scale\": \(number(scale))"
     if let background { out += ", \"background\": \(color(background))" }
     out += ", \"layers\": ["
@@ -18,7 +22,8 @@ extension Scene {
     for l in layers where !visibleOnly || l.shows(in: canvas, parent: .identity) {
       out += first ? "\n" : ",\n"
       first = false
-      encode(l, into: &out, indent: 1, canvas: visibleOnly ? canvas : nil, parent: .identity)
+      encode(
+        l, into: &out, indent: 1, canvas: visibleOnly ? canvas : nil, parent: .identity, images: imagePath)
     }
     out += "\n]}\n"
     return out
@@ -34,7 +39,10 @@ extension Layer {
   }
 }
 
-private func encode(_ l: Layer, into out: inout String, indent: Int, canvas: Rect?, parent: Transform) {
+private func encode(
+  _ l: Layer, into out: inout String, indent: Int, canvas: Rect?, parent: Transform,
+  images: ((RasterImage) -> String?)?
+) {
   let pad = String(repeating: "  ", count: indent)
   var fields: [String] = []
   func add(_ key: String, _ value: String) { fields.append("\"\(key)\": \(value)") }
@@ -70,6 +78,19 @@ private func encode(_ l: Layer, into out: inout String, indent: Int, canvas: Rec
     add("shadowOffset", "[\(number(l.shadowOffset.width)), \(number(l.shadowOffset.height))]")
     add("shadowRadius", number(l.shadowRadius))
     if let p = l.shadowPath { add("shadowPath", svg(p)) }
+  }
+  if let image = l.contents, let path = images?(image) {
+    add("contents", quoted(path))
+    if l.contentsGravity != .resize { add("contentsGravity", quoted(l.contentsGravity.rawValue)) }
+    if l.contentsScale != 1 { add("contentsScale", number(l.contentsScale)) }
+    let unit = Rect(x: 0, y: 0, width: 1, height: 1)
+    func rect(_ r: Rect) -> String {
+      "[\(number(r.minX)), \(number(r.minY)), \(number(r.width)), \(number(r.height))]"
+    }
+    if l.contentsRect != unit { add("contentsRect", rect(l.contentsRect)) }
+    if l.contentsCenter != unit { add("contentsCenter", rect(l.contentsCenter)) }
+    if l.minificationFilter != .linear { add("minificationFilter", quoted(l.minificationFilter.rawValue)) }
+    if l.magnificationFilter == .nearest { add("magnificationFilter", "\"nearest\"") }
   }
   if let s = l as? ShapeLayer {
     if let p = s.path { add("path", svg(p)) }
@@ -111,14 +132,14 @@ private func encode(_ l: Layer, into out: inout String, indent: Int, canvas: Rec
   let t = l.transformToSuperlayer.concatenating(parent)
   if let m = l.mask {
     var s = ""
-    encode(m, into: &s, indent: indent + 1, canvas: nil, parent: t)
+    encode(m, into: &s, indent: indent + 1, canvas: nil, parent: t, images: images)
     fields.append("\"mask\": " + s.drop { $0 == " " })
   }
   let subs = l.sublayers.filter { s in canvas.map { s.shows(in: $0, parent: t) } ?? true }
   if !subs.isEmpty {
     var s = "\"sublayers\": [\n"
     for (i, sub) in subs.enumerated() {
-      encode(sub, into: &s, indent: indent + 1, canvas: canvas, parent: t)
+      encode(sub, into: &s, indent: indent + 1, canvas: canvas, parent: t, images: images)
       s += i + 1 < subs.count ? ",\n" : "\n"
     }
     s += pad + "]"
