@@ -93,7 +93,7 @@ let package = Package(
     ),
     .testTarget(
       name: "SheenWaylandTests",
-      dependencies: ["SheenWayland", "SheenPlatform", "SheenRaster", "SheenTestSupport"]
+      dependencies: ["SheenWayland", "SheenPlatform", "SheenRaster", "SheenKit", "SheenTestSupport"]
     ),
   ]
 )

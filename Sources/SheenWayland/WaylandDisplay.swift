@@ -216,8 +216,9 @@ public final class WaylandDisplay {
       wmBase = bind(sheen_xdg_wm_base_interface(), upTo: 5).0
       xdg_wm_base_add_listener(wmBase, wmBaseListener, me)
     case "wl_seat" where input == nil:
-      // Version 5 has wl_pointer.frame and axis_discrete (not yet axis_value120).
-      let (seat, v) = bind(sheen_wl_seat_interface(), upTo: 5)
+      // Version 5 has wl_pointer.frame, axis_source, axis_stop and axis_discrete; 8 has
+      // axis_value120 in place of axis_discrete.
+      let (seat, v) = bind(sheen_wl_seat_interface(), upTo: 8)
       if let seat {
         input = WaylandInput(display: self, seat: seat, version: v)
         seatGlobalName = id

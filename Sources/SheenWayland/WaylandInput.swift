@@ -19,10 +19,11 @@ final class WaylandInput {
   // Pointer state.
   private var pointerSurface: OpaquePointer?
   private var pointerPosition = Point(x: 0, y: 0)
-  /// Scroll gathered until `wl_pointer.frame`: discrete steps and continuous values per axis.
-  private var discreteSteps = (x: Int32(0), y: Int32(0))
-  private var axisValue = (x: 0.0, y: 0.0)
-  private var hasAxis = (x: false, y: false)
+  /// Scroll gathered until `wl_pointer.frame`.
+  private var scroll = WaylandScrollTranslator()
+  private(set) var touch: OpaquePointer?
+  /// The surface each touch point went down on, by its id.
+  private var touchSurfaces: [Int32: OpaquePointer] = [:]
 
   // Keyboard state.
   private let xkbContext: OpaquePointer?
@@ -45,6 +46,7 @@ final class WaylandInput {
 
   deinit {
     releasePointer()
+    releaseTouch()
     releaseKeyboard()
     if version >= 5 { wl_seat_release(seat) } else { wl_seat_destroy(seat) }
     if let xkbContext { xkb_context_unref(xkbContext) }
@@ -55,6 +57,14 @@ final class WaylandInput {
     if version >= 3 { wl_pointer_release(pointer) } else { wl_pointer_destroy(pointer) }
     self.pointer = nil
     pointerSurface = nil
+  }
+
+  private func releaseTouch() {
+    guard let touch else { return }
+    if version >= 3 { wl_touch_release(touch) } else { wl_touch_destroy(touch) }
+    self.touch = nil
+    touchSurfaces.removeAll()
+    lastTouchPositions.removeAll()
   }
 
   private func releaseKeyboard() {
@@ -73,6 +83,7 @@ final class WaylandInput {
   /// Drops references to a surface being destroyed.
   func forget(surface: OpaquePointer) {
     if pointerSurface == surface { pointerSurface = nil }
+    touchSurfaces = touchSurfaces.filter { $0.value != surface }
     if keyboardSurface == surface {
       keyboardSurface = nil
       repeatingKey = nil
@@ -111,6 +122,13 @@ final class WaylandInput {
     } else if !hasPointer {
       releasePointer()
     }
+    let hasTouch = caps & WL_SEAT_CAPABILITY_TOUCH.rawValue != 0
+    if hasTouch && touch == nil {
+      touch = wl_seat_get_touch(seat)
+      wl_touch_add_listener(touch, touchListener, me)
+    } else if !hasTouch {
+      releaseTouch()
+    }
     if hasKeyboard && keyboard == nil {
       keyboard = wl_seat_get_keyboard(seat)
       wl_keyboard_add_listener(keyboard, keyboardListener, me)
@@ -128,6 +146,7 @@ final class WaylandInput {
   }
 
   fileprivate func pointerLeave(_ surface: OpaquePointer?) {
+    for event in scroll.end(at: pointerPosition) { send(event, to: surface ?? pointerSurface) }
     send(.pointerLeave, to: surface ?? pointerSurface)
     pointerSurface = nil
   }
@@ -138,6 +157,7 @@ final class WaylandInput {
   }
 
   fileprivate func pointerButton(_ code: UInt32, pressed: Bool) {
+    for event in scroll.end(at: pointerPosition) { send(event, to: pointerSurface) }
     let button = PointerButton(linuxButton: code)
     send(
       pressed
@@ -147,36 +167,60 @@ final class WaylandInput {
   }
 
   fileprivate func pointerAxis(_ axis: UInt32, value: wl_fixed_t) {
-    if axis == WL_POINTER_AXIS_HORIZONTAL_SCROLL.rawValue {
-      axisValue.x += wl_fixed_to_double(value)
-      hasAxis.x = true
-    } else {
-      axisValue.y += wl_fixed_to_double(value)
-      hasAxis.y = true
-    }
+    scroll.axis(
+      horizontal: axis == WL_POINTER_AXIS_HORIZONTAL_SCROLL.rawValue, value: wl_fixed_to_double(value))
     // Before version 5 there is no frame event: every axis event stands alone.
     if version < 5 { pointerFrame() }
   }
 
+  fileprivate func pointerAxisSource(_ source: UInt32) { scroll.axisSource(source) }
+
+  fileprivate func pointerAxisStop(_ axis: UInt32) {
+    scroll.axisStop(horizontal: axis == WL_POINTER_AXIS_HORIZONTAL_SCROLL.rawValue)
+  }
+
   fileprivate func pointerAxisDiscrete(_ axis: UInt32, steps: Int32) {
-    if axis == WL_POINTER_AXIS_HORIZONTAL_SCROLL.rawValue {
-      discreteSteps.x += steps
-    } else {
-      discreteSteps.y += steps
-    }
+    scroll.axisDiscrete(horizontal: axis == WL_POINTER_AXIS_HORIZONTAL_SCROLL.rawValue, steps: steps)
+  }
+
+  fileprivate func pointerAxisValue120(_ axis: UInt32, value120: Int32) {
+    scroll.axisValue120(horizontal: axis == WL_POINTER_AXIS_HORIZONTAL_SCROLL.rawValue, value120: value120)
   }
 
   fileprivate func pointerFrame() {
-    guard hasAxis.x || hasAxis.y else { return }
-    let delta = Point(
-      x: hasAxis.x ? scrollPoints(steps: discreteSteps.x, value: axisValue.x) : 0,
-      y: hasAxis.y ? scrollPoints(steps: discreteSteps.y, value: axisValue.y) : 0)
-    discreteSteps = (0, 0)
-    axisValue = (0, 0)
-    hasAxis = (false, false)
-    if delta.x != 0 || delta.y != 0 {
-      send(.scroll(delta: delta, at: pointerPosition, modifiers: modifiers), to: pointerSurface)
-    }
+    for event in scroll.frame(at: pointerPosition, modifiers: modifiers) { send(event, to: pointerSurface) }
+  }
+
+  // MARK: - Touch
+
+  fileprivate func touchDown(_ surface: OpaquePointer?, id: Int32, _ x: wl_fixed_t, _ y: wl_fixed_t) {
+    guard let surface else { return }
+    touchSurfaces[id] = surface
+    send(.touchDown(id: Int(id), at: Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))), to: surface)
+  }
+
+  fileprivate func touchMotion(id: Int32, _ x: wl_fixed_t, _ y: wl_fixed_t) {
+    guard let surface = touchSurfaces[id] else { return }
+    send(.touchMove(id: Int(id), at: Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))), to: surface)
+  }
+
+  /// `wl_touch.up` carries no position: the touch ends where it last moved.
+  fileprivate func touchUp(id: Int32) {
+    guard let surface = touchSurfaces.removeValue(forKey: id) else { return }
+    lastTouchPositions[id].map { send(.touchUp(id: Int(id), at: $0), to: surface) }
+    lastTouchPositions[id] = nil
+  }
+
+  fileprivate func touchCancel() {
+    for (id, surface) in touchSurfaces { send(.touchCancel(id: Int(id)), to: surface) }
+    touchSurfaces.removeAll()
+    lastTouchPositions.removeAll()
+  }
+
+  private var lastTouchPositions: [Int32: Point] = [:]
+
+  fileprivate func touchPosition(id: Int32, _ x: wl_fixed_t, _ y: wl_fixed_t) {
+    lastTouchPositions[id] = Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
   }
 
   // MARK: - Keyboard
@@ -308,10 +352,30 @@ nonisolated(unsafe) private let pointerListener: UnsafeMutablePointer<wl_pointer
       },
       axis: { data, _, _, axis, value in input(data).pointerAxis(axis, value: value) },
       frame: { data, _ in input(data).pointerFrame() },
-      axis_source: { _, _, _ in },
-      axis_stop: { _, _, _, _ in },
+      axis_source: { data, _, source in input(data).pointerAxisSource(source) },
+      axis_stop: { data, _, _, axis in input(data).pointerAxisStop(axis) },
       axis_discrete: { data, _, axis, steps in input(data).pointerAxisDiscrete(axis, steps: steps) },
-      axis_value120: { _, _, _, _ in }))
+      axis_value120: { data, _, axis, value in input(data).pointerAxisValue120(axis, value120: value) }))
+  return p
+}()
+
+nonisolated(unsafe) private let touchListener: UnsafeMutablePointer<wl_touch_listener> = {
+  let p = UnsafeMutablePointer<wl_touch_listener>.allocate(capacity: 1)
+  p.initialize(
+    to: wl_touch_listener(
+      down: { data, _, _, _, surface, id, x, y in
+        input(data).touchPosition(id: id, x, y)
+        input(data).touchDown(surface, id: id, x, y)
+      },
+      up: { data, _, _, _, id in input(data).touchUp(id: id) },
+      motion: { data, _, _, id, x, y in
+        input(data).touchPosition(id: id, x, y)
+        input(data).touchMotion(id: id, x, y)
+      },
+      frame: { _, _ in },
+      cancel: { data, _ in input(data).touchCancel() },
+      shape: { _, _, _, _, _ in },
+      orientation: { _, _, _, _ in }))
   return p
 }()
 

@@ -20,6 +20,11 @@ struct XInputTranslator {
   /// Seconds without a touchpad scroll that count as the fingers lifting (X has no event for
   /// it). Touchpads report at 60-140 Hz while the fingers move.
   static let stopDelay = 0.1
+  /// Points one scroll increment of a touchpad is worth. The libinput driver reports 15 units of
+  /// (accelerated) finger travel per increment, its scroll distance: 15 points make the content
+  /// follow the fingers, as touchpad scrolling does on Wayland, where the compositor reports the
+  /// travel itself.
+  static let touchpadPointsPerIncrement = 15.0
 
   /// One scroll valuator of the pointer's current source device.
   struct ScrollValuator: Equatable {
@@ -80,14 +85,14 @@ struct XInputTranslator {
       if axis.vertical { notches.y += steps } else { notches.x += steps }
     }
     guard notches.x != 0 || notches.y != 0 else { return out }
-    let n = PlatformEvent.scrollPointsPerNotch
-    let delta = Point(x: notches.x * n, y: notches.y * n)
     if touchpad {
-      out.append(.smoothScroll(delta: delta, at: p, modifiers: modifiers))
+      let n = XInputTranslator.touchpadPointsPerIncrement
+      out.append(.smoothScroll(delta: Point(x: notches.x * n, y: notches.y * n), at: p, modifiers: modifiers))
       smoothScrollDeadline = time + XInputTranslator.stopDelay
     } else {
       out += endSmoothScroll()
-      out.append(.scroll(delta: delta, at: p, modifiers: modifiers))
+      let n = PlatformEvent.scrollPointsPerNotch
+      out.append(.scroll(delta: Point(x: notches.x * n, y: notches.y * n), at: p, modifiers: modifiers))
     }
     return out
   }

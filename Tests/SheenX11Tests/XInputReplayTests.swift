@@ -68,15 +68,15 @@ import Testing
   }
 
   /// Two fingers moving down the touchpad at a steady pace: 25 motions 8 ms apart, the vertical
-  /// valuator growing 2.5 units each (1/6 notch, 8 points), the server emulating a wheel button
-  /// 5 press and release for every 15 units.
+  /// valuator growing 8 units each (8 points), the server emulating a wheel button 5 press and
+  /// release for about every 15 units.
   static func twoFingerScroll(from y0: Double = 0) -> [Step] {
     var steps: [Step] = [touchpadClasses, .enter(150, 150)]
     var v = y0
     for k in 0..<25 {
       steps.append(.motion(150, 150, [(3, v)]))
-      v += 2.5
-      if k % 6 == 5 {
+      v += 8
+      if k % 2 == 1 {
         steps.append(.button(5, pressed: true, emulated: true))
         steps.append(.button(5, pressed: false, emulated: true))
       }
@@ -90,8 +90,8 @@ import Testing
       if case .smoothScroll(let d, _, _) = e.event { return d.y }
       return nil
     }
-    // The first motion after entering is a baseline: 24 deltas of 2.5 / 15 notches.
-    #expect(scrolls == Array(repeating: 2.5 / 15 * PlatformEvent.scrollPointsPerNotch, count: 24))
+    // The first motion after entering is a baseline: 24 deltas of 8 / 15 increments, a point a unit.
+    #expect(scrolls == Array(repeating: 8 / 15 * XInputTranslator.touchpadPointsPerIncrement, count: 24))
     // No wheel notches: the emulated buttons are dropped.
     #expect(!events.contains { if case .scroll = $0.event { return true } else { return false } })
     // One end, 0.1 s after the last movement.
@@ -122,7 +122,7 @@ import Testing
       offsets.append((frame, Double(scroll.contentOffset.y)))
       frame += 1.0 / 60
     }
-    let lastMove = 1 + 26 * 0.008 + 4 * 0.008  // the 25th motion, after 4 emulated button pairs
+    let lastMove = 1 + (26 + 24) * 0.008  // the 25th motion, after 12 emulated button pairs
     let end = offsets.first { $0.time >= lastMove + XInputTranslator.stopDelay }!
     // Until the fingers lift, the content moved exactly by the deltas: 24 x 8 points.
     let beforeEnd = offsets.last { $0.time < lastMove + XInputTranslator.stopDelay }!
@@ -131,11 +131,13 @@ import Testing
     let after = offsets.filter { $0.time >= end.time }
     #expect(zip(after, after.dropFirst()).allSatisfy { $0.y <= $1.y })
     #expect(after[6].y > 200)
-    // At rest where a fling at the fingers' speed decays to: 8 points per 8 ms (plus the
-    // emulated buttons' gaps), about 900 points per second, glide v / -ln(0.998^1000) = 0.4995 v.
-    // The samples are frame times, so the speed measured is within 25% of that.
+    // At rest where a fling at the fingers' speed decays to: two motions of 8 points every four
+    // steps of 8 ms (an emulated button press and release between pairs), 500 points per second,
+    // a glide of v / -ln(0.998^1000) = 0.4995 v. The samples are frame times, so the speed
+    // measured is within 25% of that.
+    let v = 16 / (4 * 0.008)
     let rest = offsets.last!.y - 192
-    #expect(rest > 0.75 * 0.4995 * 900 && rest < 1.25 * 0.4995 * 1000, "the fling went \(rest) points")
+    #expect(rest > 0.75 * 0.4995 * v && rest < 1.25 * 0.4995 * v, "the fling went \(rest) points")
     #expect(!scroll.isDecelerating)
   }
 
@@ -160,18 +162,20 @@ import Testing
 
   @Test func aSlaveSwitchOrReentryStartsNewBaselines() {
     let steps: [Step] = [
-      Self.touchpadClasses, .enter(5, 5), .motion(5, 5, [(3, 30)]), .motion(5, 5, [(3, 45)]),
+      Self.touchpadClasses, .enter(5, 5), .motion(5, 5, [(3, 30)]), .motion(5, 5, [(3, 78)]),
       // Another device takes over the master pointer: its valuator 4 runs the other way.
       .classes([.init(number: 4, vertical: true, increment: -10)], values: [4: 1000]),
       .motion(5, 5, [(4, 990)]),
       // Leaving and re-entering: the valuator moved outside; the next value is a baseline.
-      .leave, .enter(6, 6), .motion(6, 6, [(4, 500)]), .motion(6, 6, [(4, 495)]),
+      .leave, .enter(6, 6), .motion(6, 6, [(4, 500)]), .motion(6, 6, [(4, 480)]),
     ]
     let deltas = Self.replay(steps, touchpad: true).compactMap { e -> Double? in
       if case .smoothScroll(let d, _, _) = e.event { return d.y }
       return nil
     }
-    #expect(deltas == [48, 48, 24])
+    // 48 units (a point each: 15 points an increment of 15); then -10 and -20 units at -10 an
+    // increment: 1 and 2 increments.
+    #expect(deltas == [48, 15, 30])
   }
 
   @Test func touchesAndWheelButtonsOfDevicesWithoutValuators() {
