@@ -115,10 +115,27 @@ public enum DemoContent {
   /// Every card in the list.
   public static var cardCount: Int { cardsPerSection * sectionCount }
 
-  /// The sections, in order.
+  /// The sections of the default list, in order.
   public static let sections: [Section] = (0..<sectionCount).map { i in
+    makeSection(i, cards: (i * cardsPerSection)..<((i + 1) * cardsPerSection))
+  }
+
+  /// How many sections a list of `cards` cards has (`cardsPerSection` to a section, the last
+  /// one holding what is left).
+  public static func sectionCount(cards: Int) -> Int {
+    (max(0, cards) + cardsPerSection - 1) / cardsPerSection
+  }
+
+  /// Section `i` of a list of `cards` cards: the default list's while it lasts, then more of the
+  /// same kinds (made when asked for, so a list of a million cards keeps none).
+  public static func section(_ i: Int, cards: Int) -> Section {
+    let range = (i * cardsPerSection)..<min(cards, (i + 1) * cardsPerSection)
+    if i < sections.count && sections[i].cards == range { return sections[i] }
+    return makeSection(i, cards: range)
+  }
+
+  static func makeSection(_ i: Int, cards range: Range<Int>) -> Section {
     let style: ShadowStyle = i % 2 == 0 ? .container : .perCard
-    let range = (i * cardsPerSection)..<((i + 1) * cardsPerSection)
     switch style {
     case .container:
       return Section(

@@ -4,19 +4,25 @@ import SheenKit
 /// follows the rounded corners; a bold title, a two-line subtitle truncated with an ellipsis,
 /// tags rounded on chosen corners, and a primary button whose taps the card counts (a badge with
 /// a checkmark and the count appears in the header).
+///
+/// A card in a reused cell shows one content after another: `configure(with:tapCount:)` sets
+/// everything that depends on it (its views are made once).
 public final class CardView: UIView {
   /// The card's height in points.
   public static let height: CGFloat = 200
   static let headerHeight: CGFloat = 72
   static let inset: CGFloat = 16
 
-  public let content: CardContent
+  public private(set) var content: CardContent
   public let titleLabel = UILabel()
   public let subtitleLabel = UILabel()
   public let button: PrimaryButton
+  /// Tag views, made as contents need them; only the first `content.tags.count` show.
   public private(set) var tags: [TagView] = []
   /// Taps of the button that ended inside it.
   public private(set) var tapCount = 0
+  /// Told of each tap (with the card's index and its new count), so the count outlives reuse.
+  public var onTap: ((Int, Int) -> Void)?
 
   private let header = UIView()
   private let picture = CAGradientLayer()
@@ -27,7 +33,6 @@ public final class CardView: UIView {
 
   public init(content: CardContent) {
     self.content = content
-    let hue = CGFloat(content.hue)
     button = PrimaryButton(hue: CGFloat(content.buttonHue))
     super.init(frame: .zero)
     backgroundColor = .white
@@ -35,50 +40,29 @@ public final class CardView: UIView {
     clipsToBounds = true
 
     header.isUserInteractionEnabled = false
-    switch content.header {
-    case .strip:
-      header.backgroundColor = UIColor(hue: hue, saturation: 0.55, brightness: 0.92, alpha: 1)
-    case .image:
-      // A generated picture: a diagonal gradient with a few translucent circles.
-      picture.colors = [
-        UIColor(hue: hue, saturation: 0.65, brightness: 0.95, alpha: 1).cgColor,
-        UIColor(hue: hue + 0.12, saturation: 0.75, brightness: 0.70, alpha: 1).cgColor,
-      ]
-      picture.startPoint = CGPoint(x: 0, y: 0)
-      picture.endPoint = CGPoint(x: 1, y: 1)
-      header.layer.addSublayer(picture)
-      for i in 0..<3 {
-        let c = CAShapeLayer()
-        c.fillColor = UIColor(white: 1, alpha: 0.16 + 0.06 * CGFloat(i)).cgColor
-        header.layer.addSublayer(c)
-        circles.append(c)
-      }
+    // A generated picture (shown for `.image` headers): a diagonal gradient with a few
+    // translucent circles.
+    picture.startPoint = CGPoint(x: 0, y: 0)
+    picture.endPoint = CGPoint(x: 1, y: 1)
+    header.layer.addSublayer(picture)
+    for i in 0..<3 {
+      let c = CAShapeLayer()
+      c.fillColor = UIColor(white: 1, alpha: 0.16 + 0.06 * CGFloat(i)).cgColor
+      header.layer.addSublayer(c)
+      circles.append(c)
     }
     addSubview(header)
 
-    titleLabel.text = content.title
     titleLabel.font = UIFont.systemFont(ofSize: 17, weight: .bold)
     titleLabel.textColor = .label
     addSubview(titleLabel)
 
-    subtitleLabel.text = content.subtitle
     subtitleLabel.font = UIFont.systemFont(ofSize: 13)
     subtitleLabel.textColor = UIColor(white: 0.38, alpha: 1)
     subtitleLabel.numberOfLines = 2
     subtitleLabel.lineBreakMode = .byTruncatingTail
     addSubview(subtitleLabel)
 
-    // Each tag rounds a different choice of corners (seed 004).
-    let choices: [UIRectCorner] = [
-      [.topLeft, .bottomRight], [.topRight, .bottomLeft], [.topLeft, .topRight], .allCorners,
-    ]
-    for (i, t) in content.tags.enumerated() {
-      let tag = TagView(text: t, hue: hue, corners: choices[(content.index + i) % choices.count])
-      tags.append(tag)
-      addSubview(tag)
-    }
-
-    button.setTitle(content.buttonTitle, for: .normal)
     button.addAction(for: .touchUpInside) { [weak self] in self?.buttonTapped() }
     addSubview(button)
 
@@ -101,7 +85,67 @@ public final class CardView: UIView {
     badgeLabel.textColor = UIColor(white: 0.2, alpha: 1)
     badge.addSubview(badgeLabel)
     addSubview(badge)
+    apply(content)
   }
+
+  /// Shows `content`, with the badge for `tapCount` taps (none for 0).
+  public func configure(with content: CardContent, tapCount: Int) {
+    if content != self.content {
+      self.content = content
+      apply(content)
+    }
+    if tapCount != self.tapCount {
+      self.tapCount = tapCount
+      badge.isHidden = tapCount == 0
+      badge.transform = .identity
+      badge.alpha = 1
+      badgeLabel.text = tapCount == 0 ? nil : "\(tapCount)"
+      layoutBadge()
+    }
+  }
+
+  /// Everything the content decides.
+  private func apply(_ content: CardContent) {
+    let hue = CGFloat(content.hue)
+    switch content.header {
+    case .strip:
+      header.backgroundColor = UIColor(hue: hue, saturation: 0.55, brightness: 0.92, alpha: 1)
+    case .image:
+      header.backgroundColor = nil
+      picture.colors = [
+        UIColor(hue: hue, saturation: 0.65, brightness: 0.95, alpha: 1).cgColor,
+        UIColor(hue: hue + 0.12, saturation: 0.75, brightness: 0.70, alpha: 1).cgColor,
+      ]
+    }
+    picture.isHidden = content.header != .image
+    for c in circles { c.isHidden = content.header != .image }
+
+    if titleLabel.text != content.title { titleLabel.text = content.title }
+    if subtitleLabel.text != content.subtitle { subtitleLabel.text = content.subtitle }
+
+    // Each tag rounds a different choice of corners (seed 004).
+    let choices: [UIRectCorner] = [
+      [.topLeft, .bottomRight], [.topRight, .bottomLeft], [.topLeft, .topRight], .allCorners,
+    ]
+    for (i, t) in content.tags.enumerated() {
+      let corners = choices[(content.index + i) % choices.count]
+      if i < tags.count {
+        tags[i].configure(text: t, hue: hue, corners: corners)
+      } else {
+        let tag = TagView(text: t, hue: hue, corners: corners)
+        tags.append(tag)
+        insertSubview(tag, belowSubview: button)
+      }
+    }
+    shownTags = content.tags.count
+
+    button.hue = CGFloat(content.buttonHue)
+    button.setTitle(content.buttonTitle, for: .normal)
+    setNeedsLayout()
+  }
+
+  /// How many of `tags` the content uses (the rest stay hidden).
+  private var shownTags = 0
 
   public required init?(coder: NSCoder) { return nil }
 
@@ -133,10 +177,10 @@ public final class CardView: UIView {
 
     var x = inset
     let tagY = b.height - inset - 14 - 10
-    for t in tags {
+    for (i, t) in tags.enumerated() {
       let s = t.sizeThatFits(.zero)
-      // Tags that would run into the button are hidden.
-      t.isHidden = x + s.width > b.width - inset - bw - 8
+      // Tags that would run into the button are hidden (and those the content does not use).
+      t.isHidden = i >= shownTags || x + s.width > b.width - inset - bw - 8
       t.frame = CGRect(x: x, y: tagY, width: s.width, height: s.height)
       x += s.width + 6
     }
@@ -153,6 +197,7 @@ public final class CardView: UIView {
 
   private func buttonTapped() {
     tapCount += 1
+    onTap?(content.index, tapCount)
     badgeLabel.text = "\(tapCount)"
     layoutBadge()
     if badge.isHidden {

@@ -266,9 +266,9 @@ public struct DemoScript: Sendable {
         w.dispatch(.pointerMove(at, modifiers: []), time: time)
       }
     case .pressButton(let i):
-      let cards = w.list.cards
-      guard cards.indices.contains(i) else { return }
-      let b = cards[i].button
+      // Only the cards on screen have views (their rows are reused).
+      guard let card = w.cards.cardView(at: i) else { return }
+      let b = card.button
       let c = b.convert(CGPoint(x: b.bounds.midX, y: b.bounds.midY), to: nil)
       let at = Point(x: Double(c.x) * scale, y: Double(c.y) * scale)
       state.pointer = at
@@ -285,8 +285,10 @@ public struct DemoScript: Sendable {
   /// The benchmark's scroll: the list at frame `frame` of a steady 1500-points-per-second
   /// scroll on a 60 Hz virtual clock, going back and forth between the ends. Deterministic; no
   /// physics involved, so every frame is mid-scroll.
-  public static func scroll(_ window: DemoWindow, frame: Int, speed: Double = 1500) {
-    let range = max(1, Double(window.list.contentSize.height - window.list.bounds.height))
+  /// With `limit`, it turns `limit` points down instead of at the end.
+  public static func scroll(_ window: DemoWindow, frame: Int, speed: Double = 1500, limit: Double? = nil) {
+    var range = max(1, Double(window.list.contentSize.height - window.list.bounds.height))
+    if let limit { range = max(1, min(range, limit)) }
     var y = (speed * Double(frame) / 60).truncatingRemainder(dividingBy: 2 * range)
     if y > range { y = 2 * range - y }
     window.list.contentOffset = CGPoint(x: 0, y: CGFloat(y))

@@ -47,6 +47,12 @@ public final class ListHeaderView: UIView {
 
   public required init?(coder: NSCoder) { return nil }
 
+  /// Announces a list of `cardCount` cards.
+  public func configure(cardCount: Int) {
+    let title = "Sheen: \(cardCount) cards drawn by the CPU"
+    if titleLabel.text != title { titleLabel.text = title }
+  }
+
   public override func layoutSubviews() {
     super.layoutSubviews()
     let w = bounds.width

@@ -25,7 +25,15 @@ public final class PrimaryButton: UIButton {
   private let borderGradient = CAGradientLayer()
   private let borderMask = CAShapeLayer()
   private let background = CAGradientLayer()
-  private let hue: CGFloat
+  /// The tint; a reused card sets its own.
+  public var hue: CGFloat {
+    didSet {
+      if hue != oldValue {
+        updateBorder()
+        updateBackground()
+      }
+    }
+  }
 
   /// A button tinted with `hue` (seed 002 uses 0.72, a violet).
   public init(hue: CGFloat = 0.72) {
@@ -33,10 +41,7 @@ public final class PrimaryButton: UIButton {
     super.init(frame: .zero)
 
     // Border: a gradient seen only through a one-point stroke of the rounded rectangle.
-    borderGradient.colors = [
-      UIColor(hue: hue, saturation: 0.59, brightness: 0.90, alpha: 1).cgColor,
-      UIColor(hue: hue, saturation: 0.82, brightness: 0.90, alpha: 1).cgColor,
-    ]
+    updateBorder()
     borderGradient.cornerRadius = 4
     borderMask.lineWidth = 1
     borderMask.fillColor = UIColor.clear.cgColor
@@ -83,6 +88,13 @@ public final class PrimaryButton: UIButton {
   public override func stateDidChange() {
     super.stateDidChange()
     updateBackground()
+  }
+
+  private func updateBorder() {
+    borderGradient.colors = [
+      UIColor(hue: hue, saturation: 0.59, brightness: 0.90, alpha: 1).cgColor,
+      UIColor(hue: hue, saturation: 0.82, brightness: 0.90, alpha: 1).cgColor,
+    ]
   }
 
   private func updateBackground() {

@@ -10,7 +10,7 @@ import SheenKit
 public final class TagView: UIView {
   public let label = UILabel()
   private let shape = CAShapeLayer()
-  public let corners: UIRectCorner
+  public private(set) var corners: UIRectCorner
   public let radius: CGFloat
 
   public init(text: String, hue: CGFloat, corners: UIRectCorner, radius: CGFloat = 8) {
@@ -18,15 +18,24 @@ public final class TagView: UIView {
     self.radius = radius
     super.init(frame: .zero)
     isUserInteractionEnabled = false
-    shape.fillColor = UIColor(hue: hue, saturation: 0.12, brightness: 1, alpha: 1).cgColor
-    shape.strokeColor = UIColor(hue: hue, saturation: 0.55, brightness: 0.75, alpha: 1).cgColor
     shape.lineWidth = 1
     layer.addSublayer(shape)
-    label.text = text
     label.font = UIFont.systemFont(ofSize: 11, weight: .medium)
-    label.textColor = UIColor(hue: hue, saturation: 0.7, brightness: 0.45, alpha: 1)
     label.textAlignment = .center
     addSubview(label)
+    configure(text: text, hue: hue, corners: corners)
+  }
+
+  /// Shows `text` tinted with `hue`, rounded on `corners` (a reused card's tag).
+  public func configure(text: String, hue: CGFloat, corners: UIRectCorner) {
+    shape.fillColor = UIColor(hue: hue, saturation: 0.12, brightness: 1, alpha: 1).cgColor
+    shape.strokeColor = UIColor(hue: hue, saturation: 0.55, brightness: 0.75, alpha: 1).cgColor
+    label.textColor = UIColor(hue: hue, saturation: 0.7, brightness: 0.45, alpha: 1)
+    if label.text != text { label.text = text }
+    if corners != self.corners {
+      self.corners = corners
+      setNeedsLayout()
+    }
   }
 
   public required init?(coder: NSCoder) { return nil }

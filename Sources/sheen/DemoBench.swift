@@ -25,25 +25,30 @@ func runDemoBench(_ args: [String]) -> Int32 {
   let frames = parsed[BenchArgs.frames] ?? 300
   let warmup = parsed[BenchArgs.warmup] ?? 240
   let backend = parsed[SharedArgs.backend]
+  let scrollRange = parsed[BenchArgs.scrollRange]
   if parsed[BenchArgs.frames] != nil && seconds != nil {
     writeError("sheen bench: --frames and --seconds cannot both be given\n\(BenchArgs.command.shortUsage)")
     return 64
   }
-  let window = DemoApp.makeWindow(size: size, scale: 1)
+  let window = DemoApp.makeWindow(
+    size: size, scale: 1, cardCount: parsed[SharedArgs.cards] ?? DemoContent.cardCount)
   // The FPS overlay is off unless asked for (`--overlay` measures what it costs).
   window.overlay.isHidden = !overlay
   window.renderer = FrameRenderer(threads: threads)
   do {
     if offscreen {
       let surface = try Surface(width: size.width, height: size.height)
-      try benchDemo(window, frames: frames, seconds: seconds, warmup: warmup, plot: plot, mode: "offscreen") {
+      try benchDemo(
+        window, frames: frames, seconds: seconds, warmup: warmup, scrollRange: scrollRange, plot: plot,
+        mode: "offscreen"
+      ) {
         _ in surface
       }
     } else {
       let opened = try openWindow(backend: backend, title: "sheen bench", size: size)
       defer { opened.window.close() }
       try benchDemo(
-        window, frames: frames, seconds: seconds, warmup: warmup, plot: plot,
+        window, frames: frames, seconds: seconds, warmup: warmup, scrollRange: scrollRange, plot: plot,
         mode: "\(opened.backend) window, uncapped"
       ) { render in
         _ = opened.window.pollEvents()
@@ -66,13 +71,14 @@ func runDemoBench(_ args: [String]) -> Int32 {
 /// Runs the scripted scroll. `target` either returns the surface to render into (offscreen) or
 /// renders and presents itself through the closure it is given and returns nil (a window).
 private func benchDemo(
-  _ window: DemoWindow, frames: Int, seconds: Double?, warmup: Int, plot: String, mode: String,
+  _ window: DemoWindow, frames: Int, seconds: Double?, warmup: Int, scrollRange: Double?, plot: String,
+  mode: String,
   target: (_ render: (Surface) -> Void) throws -> Surface?
 ) throws {
   var frame = 0
   var renderTime = 0.0
   func step() throws {
-    DemoScript.scroll(window, frame: frame)
+    DemoScript.scroll(window, frame: frame, limit: scrollRange)
     let time = Double(frame) / 60
     let render = { (s: Surface) in
       let t0 = monotonicSeconds()
@@ -86,10 +92,14 @@ private func benchDemo(
   let firstFrameAge = processAge()
   try step()
   let firstFrameDone = processAge()
-  // Visit the whole list once, half a screen at a time, so that every row's shadow and every
-  // glyph is made before the timed frames: what they measure is the steady state.
+  // Visit what the frames will show once, half a screen at a time, so that every row's shadow
+  // and every glyph is made before the timed frames: what they measure is the steady state. That
+  // is the whole list of the default 208 cards; of a longer one, the part the steady scroll
+  // reaches in the warm-up and timed frames (a million cards would take hours to visit).
   let list = window.list
-  let range = max(0, list.contentSize.height - list.bounds.height)
+  var reach = CGFloat(1500 * Double(warmup + (seconds.map { Int($0 * 1000) } ?? frames) + 1) / 60)
+  if let scrollRange { reach = min(reach, CGFloat(scrollRange)) }
+  let range = min(max(0, list.contentSize.height - list.bounds.height), reach)
   var y: CGFloat = 0
   while y < range + list.bounds.height / 2 {
     list.contentOffset = CGPoint(x: 0, y: min(y, range))
@@ -107,10 +117,28 @@ private func benchDemo(
   var renders: [Double] = []
   whole.reserveCapacity(seconds.map { Int($0 * 1000) } ?? frames)
   renders.reserveCapacity(whole.capacity)
+  // Frames in which new rows came into view (the collection view configured reused cells for
+  // them: new text to lay out, a row's shadow to blur) are counted apart from steady ones.
+  var rowFrames = 0
+  var rows = 0
+  var rowCosts = (allocations: UInt64(0), blurs: 0, shapes: 0, glyphs: 0)
   let start = monotonicSeconds()
   var previous = start
   while seconds.map({ previous - start < $0 }) ?? (whole.count < frames) {
+    let rowsBefore = window.cards.rowsShown
+    let allocationsBeforeFrame = allocationCount?() ?? 0
+    let statsBefore = window.renderer.context.statistics
+    let glyphsBeforeFrame = cache.statistics.rasterizations
     try step()
+    if window.cards.rowsShown != rowsBefore {
+      let statsAfter = window.renderer.context.statistics
+      rowFrames += 1
+      rows += window.cards.rowsShown - rowsBefore
+      rowCosts.allocations += (allocationCount?() ?? 0) - allocationsBeforeFrame
+      rowCosts.blurs += statsAfter.blurs - statsBefore.blurs
+      rowCosts.shapes += statsAfter.shapeRasterizations - statsBefore.shapeRasterizations
+      rowCosts.glyphs += cache.statistics.rasterizations - glyphsBeforeFrame
+    }
     let now = monotonicSeconds()
     whole.append((now - previous) * 1000)
     renders.append(renderTime * 1000)
@@ -118,9 +146,12 @@ private func benchDemo(
     previous = now
   }
   let n = Double(whole.count)
-  let allocations = allocationCount.map { Double($0() - allocationsBefore) / n }
+  // Steady frames: those that showed no new row.
+  let steadyFrames = whole.count - rowFrames
+  let m = Double(max(1, steadyFrames))
+  let allocations = allocationCount.map { Double($0() - allocationsBefore - rowCosts.allocations) / m }
   let stats = window.renderer.context.statistics
-  let glyphs = Double(cache.statistics.rasterizations - glyphsBefore) / n
+  let glyphs = Double(cache.statistics.rasterizations - glyphsBefore - rowCosts.glyphs) / m
   let presents = zip(whole, renders).map { max(0, $0 - $1) }
   let size = window.bounds.size
   print(
@@ -135,12 +166,23 @@ private func benchDemo(
   var steady = String(
     format:
       "steady state: blurs per frame %.2f, glyph rasterizations per frame %.2f, shape rasterizations per frame %.2f",
-    Double(stats.blurs) / n, glyphs, Double(stats.shapeRasterizations) / n)
+    Double(stats.blurs - rowCosts.blurs) / m, glyphs, Double(stats.shapeRasterizations - rowCosts.shapes) / m)
   if let allocations {
     steady += String(
-      format: ", allocations per frame %.2f (%.0f in %d frames)", allocations, allocations * n, whole.count)
+      format: ", allocations per frame %.2f (%.0f in %d frames)", allocations, allocations * m, steadyFrames)
   }
-  print(steady)
+  print(steady + String(format: " (%d frames without a new row)", steadyFrames))
+  if rows > 0 {
+    let r = Double(rows)
+    var line = String(
+      format:
+        "rows coming into view: %d in %d frames; per row: blurs %.2f, shape rasterizations %.2f, glyph rasterizations %.2f",
+      rows, rowFrames, Double(rowCosts.blurs) / r, Double(rowCosts.shapes) / r, Double(rowCosts.glyphs) / r)
+    if allocationCount != nil {
+      line += String(format: ", allocations %.1f", Double(rowCosts.allocations) / r)
+    }
+    print(line)
+  }
   let caches = window.renderer.context.cacheBytes
   print(
     String(

@@ -16,7 +16,7 @@ func runDemo(_ args: [String]) -> Int32 {
     frames: parsed[DemoArgs.frames], title: parsed[DemoArgs.title] ?? "Sheen",
     testPattern: parsed[DemoArgs.testPattern], scale: parsed[SharedArgs.scale] ?? 1,
     script: parsed[SharedArgs.script], printEvents: parsed[DemoArgs.printEvents],
-    backend: parsed[SharedArgs.backend]
+    backend: parsed[SharedArgs.backend], cards: parsed[SharedArgs.cards] ?? DemoContent.cardCount
   )
 
   let opened: OpenedWindow
@@ -34,7 +34,8 @@ func runDemo(_ args: [String]) -> Int32 {
     client = DemoClient(testPattern: true)
   } else {
     let host = DemoHost(
-      window: DemoApp.makeWindow(size: opened.window.size, scale: options.scale), script: options.script,
+      window: DemoApp.makeWindow(size: opened.window.size, scale: options.scale, cardCount: options.cards),
+      script: options.script,
       alwaysAnimating: options.frames != nil)
     timed.onPresent = { [unowned host] seconds in host.presented(seconds: seconds) }
     demoHost = host

@@ -20,10 +20,11 @@ func runDump(_ args: [String]) -> Int32 {
   let stats = parsed[DumpArgs.stats]
   let scene = parsed[DumpArgs.scene]
   let threads = parsed[SharedArgs.threads]
+  let cards = parsed[SharedArgs.cards] ?? DemoContent.cardCount
 
   do {
     try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-    let window = DemoApp.makeWindow(size: size, scale: scale)
+    let window = DemoApp.makeWindow(size: size, scale: scale, cardCount: cards)
     window.overlay.isHidden = !overlay
     if let threads { window.renderer = FrameRenderer(threads: threads) }
     let surface = try Surface(width: size.width, height: size.height)

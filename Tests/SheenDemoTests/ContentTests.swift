@@ -8,38 +8,52 @@ import Testing
 @Suite struct ContentTests {
   @Test func theListHoldsAtLeast200VariedCards() throws {
     let w = makeDemo()
-    let cards = w.list.cards
-    #expect(cards.count >= 200)
-    #expect(Set(cards.map(\.content.title)).count == cards.count)
-    #expect(Set(cards.map(\.content.buttonTitle)).count > 4)
-    #expect(cards.contains { $0.content.header == .image } && cards.contains { $0.content.header == .strip })
-    // Both shadow styles, each with the setup its seed uses.
-    let styles = Set(w.list.sections.map(\.section.style))
-    #expect(styles == [.container, .perCard])
-    for s in w.list.sections {
-      switch s.section.style {
-      case .container:
-        // Clear cells in clear shelves, each shelf with one shadow.
-        #expect(!s.shelves.isEmpty && s.shelves.allSatisfy { $0.layer.shadowOpacity > 0 })
-        #expect(s.shelves.allSatisfy { ($0.backgroundColor?.cgColor.alpha ?? 0) == 0 })
-        for card in s.cards {
-          let cell = try #require(card.superview?.superview as? ClearCardCell)
-          #expect((cell.backgroundColor?.cgColor.alpha ?? 0) == 0 && cell.layer.shadowOpacity == 0)
-          #expect(s.shelves.contains { $0 === cell.superview })
+    let c = w.cards
+    #expect(c.cardCount >= 200)
+    let contents = (0..<c.cardCount).map { c.content(at: $0) }
+    #expect(Set(contents.map(\.title)).count == contents.count)
+    #expect(Set(contents.map(\.buttonTitle)).count > 4)
+    #expect(contents.contains { $0.header == .image } && contents.contains { $0.header == .strip })
+    // Only a screenful of rows exists: the collection view reuses them.
+    #expect(w.list.visibleCells.count <= 4)
+    // Both shadow styles, each with the setup its seed uses: scroll through the list and look at
+    // each row that shows.
+    var styles: Set<DemoContent.ShadowStyle> = []
+    var y: CGFloat = 0
+    while y < w.list.contentSize.height {
+      w.list.contentOffset = CGPoint(x: 0, y: y)
+      w.advance(to: 0)
+      for case let row as CardRowCell in w.list.visibleCells {
+        if let shelf = row as? ShelfCell {
+          styles.insert(.container)
+          // A clear row with the row's one shadow, over clear cells.
+          #expect(shelf.layer.shadowOpacity > 0 && (shelf.backgroundColor?.cgColor.alpha ?? 0) == 0)
+          for cell in shelf.cardCells {
+            let clear = try #require(cell as? ClearCardCell)
+            #expect((clear.backgroundColor?.cgColor.alpha ?? 0) == 0 && clear.layer.shadowOpacity == 0)
+          }
+        } else {
+          styles.insert(.perCard)
+          #expect(row.layer.shadowOpacity == 0)
+          let cell = try #require(row.cardCells.first as? ShadowedCardCell)
+          #expect(cell.layer.shadowPath != nil && cell.layer.shadowOpacity > 0)
         }
-      case .perCard:
-        #expect(s.container.layer.shadowOpacity == 0)
-        let cell = try #require(s.cards.first?.superview?.superview as? ShadowedCardCell)
-        #expect(cell.layer.shadowPath != nil && cell.layer.shadowOpacity > 0)
+        // The card is pinned to its cell's content view by constraints.
+        for cell in row.cardCells where !cell.isHidden {
+          let card = try #require(cell.contentView.subviews.first as? CardView)
+          #expect(!card.translatesAutoresizingMaskIntoConstraints && card.frame == cell.contentView.bounds)
+        }
       }
+      y += 300
     }
+    #expect(styles == [.container, .perCard])
     // Content is the same on every run.
     #expect(CardContent(index: 17) == CardContent(index: 17))
   }
 
-  @Test func cardsAreRoundedClippedAndTruncated() {
+  @Test func cardsAreRoundedClippedAndTruncated() throws {
     let w = makeDemo()
-    let card = w.list.cards[0]
+    let card = try #require(w.cards.cardView(at: 0))
     #expect(card.layer.cornerRadius == 16 && card.clipsToBounds)
     #expect(card.subtitleLabel.numberOfLines == 2 && card.subtitleLabel.lineBreakMode == .byTruncatingTail)
     #expect(card.button.titleLabel?.text == card.content.buttonTitle.uppercased())
@@ -52,8 +66,9 @@ import Testing
   func aHeadlessFrameShowsCardsWithRoundedCornersAndShadows(style: DemoContent.ShadowStyle) throws {
     let w = makeDemo(width: 420, height: 520)
     // Scroll so that the section's first card with a flat header strip sits in the middle.
-    let section = try #require(w.list.sections.first { $0.section.style == style })
-    let card = try #require(section.cards.first { $0.content.header == .strip })
+    let section = try #require(DemoContent.sections.first { $0.style == style })
+    let index = try #require(section.cards.first { w.cards.content(at: $0).header == .strip })
+    let card = try #require(showCard(w, index))
     let top = card.convert(CGPoint.zero, to: w.list).y
     w.list.contentOffset = CGPoint(x: 0, y: top - 100)
     let s = try render(w, at: 0)
@@ -90,23 +105,26 @@ import Testing
 
   @Test func resizeReLaysOutCardsAndTheirShadowPaths() throws {
     let w = makeDemo(width: 420, height: 320)
-    let perCard = try #require(w.list.sections.first { $0.section.style == .perCard })
-    let cell = try #require(perCard.cards[0].superview?.superview as? ShadowedCardCell)
+    let perCard = try #require(DemoContent.sections.first { $0.style == .perCard })
+    let first = perCard.cards.lowerBound
+    let card = try #require(showCard(w, first))
+    let cell = try #require(card.superview?.superview as? ShadowedCardCell)
     let before = cell.bounds.width
     w.dispatch(.resize(PixelSize(width: 560, height: 400)), time: 0)
     w.advance(to: 0)
     #expect(cell.bounds.width == before + 140)
+    #expect(card.bounds.width == cell.bounds.width)
     #expect(abs(try #require(cell.layer.shadowPath).boundingBox.width - cell.bounds.width) < 0.5)
-    // Wide enough for two columns.
+    // Wide enough for two columns: the rows hold two cards each.
     w.dispatch(.resize(PixelSize(width: 760, height: 400)), time: 0)
     w.advance(to: 0)
-    #expect(perCard.cards[0].bounds.width == cell.bounds.width)
-    let shadow = try #require(cell.layer.shadowPath)
-    #expect(abs(shadow.boundingBox.width - cell.bounds.width) < 0.5)
-    // Two columns now.
-    #expect(
-      abs(
-        perCard.cards[1].convert(CGPoint.zero, to: nil).y - perCard.cards[0].convert(CGPoint.zero, to: nil).y)
-        < 1)
+    #expect(w.cards.columns == 2)
+    let a = try #require(showCard(w, first))
+    let b = try #require(w.cards.cardView(at: first + 1))
+    let cellA = try #require(a.superview?.superview as? ShadowedCardCell)
+    #expect(a.bounds.width == cellA.bounds.width && a.bounds.width == (720 - 20) / 2)
+    let shadow = try #require(cellA.layer.shadowPath)
+    #expect(abs(shadow.boundingBox.width - cellA.bounds.width) < 0.5)
+    #expect(abs(b.convert(CGPoint.zero, to: nil).y - a.convert(CGPoint.zero, to: nil).y) < 1)
   }
 }

@@ -161,7 +161,7 @@ import Testing
         script.apply(to: w, frame: n, time: Double(n) / 60, state: state)
         w.advance(to: Double(n) / 60)
       }
-      #expect(w.list.cards[0].tapCount == 1)
+      #expect(w.cards.tapCount(at: 0) == 1)
       return try render(w, at: 40.0 / 60)
     }
     let a = try run()

@@ -40,7 +40,7 @@ func shownScale(_ view: UIView) -> Double { view.layer.sheenLayer.transform.scal
 
 /// The first card whose button is wholly inside the window.
 func firstVisibleCard(_ w: DemoWindow) -> CardView? {
-  w.list.cards.first { c in
+  w.cards.visibleCards.first { c in
     let r = c.button.convert(c.button.bounds, to: nil)
     return r.minY >= 0 && r.maxY <= w.bounds.height && r.minX >= 0 && r.maxX <= w.bounds.width
   }
@@ -63,4 +63,12 @@ func render(_ w: DemoWindow, at time: Double) throws -> Surface {
     height: Int((Double(w.bounds.height) * Double(w.scale)).rounded()))
   w.renderFrame(into: s, time: time)
   return s
+}
+
+/// Scrolls until card `index` is on screen (its row at the top) and returns its view.
+func showCard(_ w: DemoWindow, _ index: Int) -> CardView? {
+  guard let p = w.cards.indexPath(forCard: index) else { return nil }
+  w.list.scrollToItem(at: p, at: .top, animated: false)
+  w.advance(to: w.currentTime)
+  return w.cards.cardView(at: index)
 }

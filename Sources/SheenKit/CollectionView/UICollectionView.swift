@@ -159,6 +159,8 @@ open class UICollectionView: UIScrollView {
   private var reported: Set<String> = []
   /// What prefetching was last told, as a range of main-axis offsets.
   private var prefetchedRange: ClosedRange<CGFloat>?
+  /// Items the prefetch data source was told about.
+  private var prefetched: Set<ItemKey> = []
 
   public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
     collectionViewLayout = layout
@@ -221,6 +223,15 @@ open class UICollectionView: UIScrollView {
   }
 
   private func dequeue(_ key: RegistrationKey, _ indexPath: IndexPath) -> UICollectionReusableView? {
+    // The view that last showed this item, if it waits in the queue (scrolling back shows it
+    // again as it was), else the one queued last.
+    let item = ItemKey(indexPath)
+    if let i = queues[key]?.lastIndex(where: { $0.lastItem == item }), let view = queues[key]?.remove(at: i) {
+      view.isHidden = false
+      view.prepareForReuse()
+      dequeuedInRequest = view
+      return view
+    }
     if let view = queues[key]?.popLast() {
       view.isHidden = false
       view.prepareForReuse()
@@ -294,6 +305,7 @@ open class UICollectionView: UIScrollView {
     visibleSupplementary.removeAll(keepingCapacity: true)
     selected.removeAll()
     prefetchedRange = nil
+    prefetched.removeAll()
     layoutDidInvalidate()
   }
 
@@ -451,6 +463,7 @@ open class UICollectionView: UIScrollView {
     dequeuedInRequest = nil
     let cell = ds.collectionView(self, cellForItemAt: key.indexPath)
     defer { dequeuedInRequest = nil }
+    cell.lastItem = key
     if cell !== dequeuedInRequest && !cell.wasDequeued {
       report(
         "the cell returned from -collectionView:cellForItemAtIndexPath: does not have a reuseIdentifier - cells "
@@ -468,6 +481,7 @@ open class UICollectionView: UIScrollView {
     dequeuedInRequest = nil
     let view = ds.collectionView(self, viewForSupplementaryElementOfKind: kind, at: key.indexPath)
     defer { dequeuedInRequest = nil }
+    view.lastItem = key
     if view !== dequeuedInRequest && !view.wasDequeued {
       report(
         "the view returned from -collectionView:viewForSupplementaryElementOfKind:atIndexPath: does not have a "
@@ -524,9 +538,20 @@ open class UICollectionView: UIScrollView {
       : CGRect(
         x: range.lowerBound, y: bounds.minY, width: range.upperBound - range.lowerBound, height: bounds.height
       )
-    var paths: [IndexPath] = []
+    // Each item once (until the list of those told grows large): scrolling back and forth over
+    // the same rows asks for nothing again.
+    var fresh = 0
     collectionViewLayout.forEachElement(in: ahead) { e in
-      if e.category == .cell && visible[e.key] == nil { paths.append(e.key.indexPath) }
+      if e.category == .cell && visible[e.key] == nil && !prefetched.contains(e.key) { fresh += 1 }
+    }
+    guard fresh > 0 else { return }
+    if prefetched.count > 4096 { prefetched.removeAll(keepingCapacity: true) }
+    var paths: [IndexPath] = []
+    paths.reserveCapacity(fresh)
+    collectionViewLayout.forEachElement(in: ahead) { e in
+      if e.category == .cell && visible[e.key] == nil && prefetched.insert(e.key).inserted {
+        paths.append(e.key.indexPath)
+      }
     }
     if !paths.isEmpty { prefetch.collectionView(self, prefetchItemsAt: paths) }
   }

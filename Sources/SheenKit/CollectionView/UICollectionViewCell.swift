@@ -9,6 +9,8 @@ open class UICollectionReusableView: UIView {
   var wasDequeued = false
   /// The layout pass that last showed it.
   var shownInPass = 0
+  /// The item it last showed.
+  var lastItem: ItemKey?
 
   public override init(frame: CGRect) {
     super.init(frame: frame)
