@@ -89,6 +89,26 @@ public final class Compositor {
       if let d = Compositor.deviceInterior(r, ctm) { holes.append(d) }
     }
     let hole = holes
+    // A shadow of rounded rectangles is worked out per pixel, at its exact position (kept for
+    // that position within a pixel; drawn straight away when too large to keep).
+    if let shapes = layer.shadowPath != nil ? layer.shadowPathShapes : layer.alphaShapes,
+      Canvas.canShadeShadow(shapes, transform: ctm, sigma: sigma)
+    {
+      if let s = context.shadowCache.analyticShadow(
+        shapes: shapes, ctm: ctm, sigma: sigma, offset: offset, canvas: canvas,
+        profiles: context.shadowProfiles,
+        stats: &counts)
+      {
+        canvas.fill(s.mask, offsetX: s.dx, offsetY: s.dy, paint: .solid(color), skipping: hole)
+      } else if canvas.fillShadow(
+        shapes, transform: ctm, sigma: sigma, dx: offset.x, dy: offset.y, color: color, skipping: hole,
+        profiles: context.shadowProfiles)
+      {
+        counts.analyticShadows += 1
+      }
+      drawBody(layer, canvas, ctm)
+      return
+    }
     if let shape = layer.shadowPath {
       if let s = context.shadowCache.pathShadow(
         layer: layer, path: shape, ctm: ctm, sigma: sigma, stats: &counts)

@@ -345,35 +345,42 @@ open class Layer {
     if let m = mask, m.needsPrepare { m.prepareTree() }
     for s in sublayers where s.needsPrepare { s.prepareTree() }
     computeLocalExtents()
+    alphaShapesResolved = false
+    if shadowPath != shadowPathRead {
+      shadowPathRead = shadowPath
+      shadowPathShapes = shadowPath?.roundedRectGeometry.map { [ShadowShape(rect: $0.rect, radii: $0.radii)] }
+    }
+    if shadowVisible && shadowPath == nil { resolveAlphaShapes() }
     needsPrepare = false
     // A shadow drawn from the layer's alpha is cached under this signature: worked out here,
     // once per change, rather than by every band of every frame.
-    if shadowVisible && shadowPath == nil { _ = subtreeSignature }
+    if shadowVisible && shadowPath == nil && alphaShapes == nil { _ = subtreeSignature }
   }
 
   /// `subtreeSignature` as last worked out, if nothing in the subtree changed since: reset for
   /// every layer that is prepared, which is every layer on the path to a change.
   private var preparedSignature: Int?
 
-  /// Changes whenever anything the layer's subtree draws changes (content, visibility, opacity,
-  /// sublayers and masks and where they sit), but not when the layer itself moves: the key of a
-  /// shadow made from its alpha. Reuses the signatures of subtrees that did not change; call it
-  /// where the tree is prepared, or on a tree that no other thread is drawing.
+  /// Changes whenever anything the layer's subtree draws changes (content, sublayers and masks
+  /// and where they sit, their visibility, opacity and shadows, however deep), but not when the
+  /// layer itself moves, fades or is hidden, nor when its own shadow moves: the key of a shadow
+  /// made from its alpha. Reuses the signatures of subtrees that did not change; call it where
+  /// the tree is prepared, or on a tree that no other thread is drawing.
   var subtreeSignature: Int {
     if let s = preparedSignature, !needsPrepare { return s }
     var h = Hasher()
     h.combine(ObjectIdentifier(self))
     h.combine(contentVersion)
-    h.combine(isHidden)
-    h.combine(opacity)
-    for s in sublayers {
+    // What a sublayer's own properties change in the picture its superlayer's alpha holds.
+    func combine(_ s: Layer) {
       h.combine(s.subtreeSignature)
       h.combine(s.transformToSuperlayer)
+      h.combine(s.isHidden)
+      h.combine(s.opacity)
+      h.combine(s.shadowOffset)
     }
-    if let m = mask {
-      h.combine(m.subtreeSignature)
-      h.combine(m.transformToSuperlayer)
-    }
+    for s in sublayers { combine(s) }
+    if let m = mask { combine(m) }
     let s = h.finalize()
     // Kept only where a change will reset it: once prepared, a change marks the path to it.
     if !needsPrepare { preparedSignature = s }
@@ -396,6 +403,18 @@ open class Layer {
   /// of cards skips every card, not only one.
   var opaqueParts: [Rect] = []
   static let maxOpaqueParts = 8
+  /// The layer's alpha as rounded rectangles that do not overlap (own coordinates), when it is
+  /// exactly that: its shadow is then worked out per pixel, with no blur (Layer+AlphaShapes).
+  /// Worked out when first asked for after a change (`resolveAlphaShapes`), for layers that
+  /// cast such a shadow and what they hold: a scroll that prepares the root works out none.
+  var alphaShapes: [ShadowShape]?
+  /// A rounded rectangle (own coordinates) outside which the layer draws nothing.
+  var alphaSupport = AlphaSupport(rect: .zero, radii: CornerRadii(all: 0))
+  /// Whether `alphaShapes` and `alphaSupport` are up to date.
+  var alphaShapesResolved = false
+  /// `shadowPath` as one rounded rectangle, when it is one, and the path that was read.
+  var shadowPathShapes: [ShadowShape]?
+  var shadowPathRead: Path?
 
   /// Whether the layer casts a shadow at all (its colour, opacity, radius and offset allow one).
   var castsShadow: Bool {

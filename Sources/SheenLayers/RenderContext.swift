@@ -21,6 +21,8 @@ public final class RenderContext: Sendable {
     /// kept at this size and sub-pixel position costs none), or filtered as drawn (rotated, or
     /// too large to keep). A copy at one image pixel per device pixel costs none.
     public var imageResamples = 0
+    /// Shadows worked out per pixel from rounded rectangles (each a recording made, not one kept).
+    public var analyticShadows = 0
 
     public init() {}
 
@@ -29,12 +31,15 @@ public final class RenderContext: Sendable {
       s.blurs += b.blurs
       s.layersDrawn += b.layersDrawn
       s.layersCulled += b.layersCulled
+      s.analyticShadows += b.analyticShadows
       return s
     }
   }
 
   private let counters = Mutex(Statistics())
   let shadowCache = ShadowCache()
+  /// Blurred corners of rounded rectangles, by radii and blur (analytic shadows).
+  let shadowProfiles = ShadowProfiles()
   /// Rasterized layer shapes, drawn again wherever they move by whole pixels.
   let coverageCache = CoverageCache()
   /// Images resampled to the size they are shown at.

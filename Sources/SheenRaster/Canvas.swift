@@ -51,6 +51,8 @@ public final class Canvas {
   var imagePath = Path()
   /// Storage for `cuts(_:within:)`.
   var holeBuffer: [IntRect] = []
+  /// Storage for analytic shadows (`fillShadow`), made by the first one.
+  var analyticShadowScratch: ShadowScratch?
 
   /// A canvas drawing onto `surface`, with the identity transform and no clip.
   public init(surface: Surface) {

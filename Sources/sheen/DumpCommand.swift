@@ -51,9 +51,9 @@ func runDump(_ args: [String]) -> Int32 {
         let s = window.renderer.context.statistics
         print(
           String(
-            format: "frame %d: render %.2f ms, %d blurs, %d layers drawn, %d culled", n,
+            format: "frame %d: render %.2f ms, %d blurs, %d analytic shadows, %d layers drawn, %d culled", n,
             (rendered - start) * 1000,
-            s.blurs, s.layersDrawn, s.layersCulled))
+            s.blurs, s.analyticShadows, s.layersDrawn, s.layersCulled))
       }
       let path = (out as NSString).appendingPathComponent(String(format: "frame-%04d.png", n))
       try surface.writePNG(to: path)

@@ -80,20 +80,21 @@ import Testing
     #expect(luminance(s[20, 20]) == 0)
   }
 
+  /// (Shapes other than rounded rectangles: those are worked out per pixel, with no blur.)
   @Test func movingALayerDoesNotBlurAgain() throws {
     let card = Layer()
     card.frame = Rect(x: 10, y: 10, width: 50, height: 30)
     card.backgroundColor = .white
     card.cornerRadius = 8
     card.shadowOpacity = 0.3
-    card.shadowPath = Path(roundedRect: card.bounds, cornerRadius: 8)
+    card.shadowPath = Path(ellipseIn: card.bounds)
     let alpha = Layer()
     alpha.frame = Rect(x: 70, y: 10, width: 50, height: 30)
     alpha.shadowOpacity = 0.3
-    let inner = Layer()
+    let inner = ShapeLayer()
     inner.frame = alpha.bounds
-    inner.backgroundColor = .white
-    inner.cornerRadius = 8
+    inner.fillColor = .white
+    inner.path = Path(ellipseIn: alpha.bounds)
     alpha.addSublayer(inner)
     let compositor = Compositor()
     _ = try render([card, alpha], width: 140, height: 80, compositor: compositor)
@@ -108,8 +109,8 @@ import Testing
     #expect(moved.pixels == fresh.pixels)
     // A change of shape blurs again.
     compositor.context.resetStatistics()
-    inner.cornerRadius = 4
-    card.shadowPath = Path(roundedRect: card.bounds, cornerRadius: 4)
+    inner.path = Path(ellipseIn: Rect(x: 0, y: 0, width: 40, height: 30))
+    card.shadowPath = Path(ellipseIn: Rect(x: 0, y: 0, width: 40, height: 30))
     _ = try render([card, alpha], width: 140, height: 80, compositor: compositor)
     #expect(compositor.context.statistics.blurs == 2)
   }
@@ -129,6 +130,16 @@ import Testing
     dot.frame = Rect(x: 5, y: 5, width: 20, height: 10)
     dot.backgroundColor = .white
     row.addSublayer(dot)
+    // A triangle: the card's alpha is not made of rounded rectangles, so its shadow is blurred.
+    let triangle = ShapeLayer()
+    triangle.frame = Rect(x: 30, y: 20, width: 20, height: 15)
+    var tri = Path()
+    tri.move(to: Point(x: 0, y: 15))
+    tri.addLine(to: Point(x: 10, y: 0))
+    tri.addLine(to: Point(x: 20, y: 15))
+    tri.closeSubpath()
+    triangle.path = tri
+    card.addSublayer(triangle)
     let compositor = Compositor()
     _ = try render([card], width: 90, height: 70, compositor: compositor)
     let changes: [(String, () -> Void)] = [
@@ -162,12 +173,24 @@ import Testing
         }
       ),
       ("the mask's size", { row.mask?.frame.size.width = 50 }),
+      (
+        "a grandchild's shadow offset",
+        {
+          dot.shadowOpacity = 1
+          dot.shadowRadius = 1
+          dot.shadowOffset = Size(width: 0, height: 4)
+        }
+      ),
+      ("the grandchild's shadow moving", { dot.shadowOffset = Size(width: 3, height: -2) }),
     ]
     for (what, change) in changes {
       compositor.context.resetStatistics()
       change()
       let drawn = try render([card], width: 90, height: 70, compositor: compositor)
-      #expect(compositor.context.statistics.blurs == 1, "\(what)")
+      // Once the grandchild casts a shadow, that is blurred too: its alpha (a translucent colour
+      // under an opaque square) is not made of rounded rectangles that do not overlap.
+      let expected = what.contains("shadow") ? 2 : 1
+      #expect(compositor.context.statistics.blurs == expected, "\(what)")
       let fresh = try render([card], width: 90, height: 70)
       #expect(drawn.pixels == fresh.pixels, "\(what)")
     }
@@ -200,6 +223,13 @@ import Testing
         card.cornerRadius = 6
         row.addSublayer(card)
       }
+      // An ellipse between the cards: the row's alpha is not made of rounded rectangles, so its
+      // shadow is blurred and kept.
+      let dot = ShapeLayer()
+      dot.frame = Rect(x: 50, y: 16, width: 4, height: 8)
+      dot.path = Path(ellipseIn: dot.bounds)
+      dot.fillColor = Color(red: 1, green: 1, blue: 1, alpha: cardAlpha)
+      row.addSublayer(dot)
       return row
     }
     let kept = Compositor()

@@ -31,7 +31,8 @@ import Testing
   @Test func seed000() throws {
     let (_, s) = try render("seed000-clipped-shadow")
     // The view that masks to its bounds has no shadow at all outside its frame (20, 20, 160, 44).
-    for y in stride(from: 0.25, to: 70, by: 0.5) {
+    // (Down to y = 66: the second view's exact Gaussian shadow reaches a level above that.)
+    for y in stride(from: 0.25, to: 66, by: 0.5) {
       for x in stride(from: 0.25, to: 200, by: 0.5) where !(x > 20 && x < 180 && y > 20 && y < 64) {
         if at(s, x, y) != 0xFFFF_FFFF {
           Issue.record("shadow pixel at \(x), \(y)")

@@ -1,0 +1,230 @@
+import Foundation
+import SheenRaster
+
+/// A rounded rectangle in a layer's coordinates outside which the layer draws nothing.
+struct AlphaSupport {
+  var rect: Rect
+  var radii: CornerRadii
+
+  /// Whether every point of `inner` (a rounded rectangle) lies inside this one, give or take a
+  /// hundredth of a unit.
+  func contains(_ inner: AlphaSupport) -> Bool {
+    let e = 1e-6
+    let a = inner.rect
+    let b = rect
+    guard a.minX >= b.minX - e, a.minY >= b.minY - e, a.maxX <= b.maxX + e, a.maxY <= b.maxY + e else {
+      return false
+    }
+    let rb = radii.clamped(to: b.size)
+    let ra = inner.radii.clamped(to: a.size)
+    // Corner by corner, in a frame where the corner is at the origin and the shapes extend to +x
+    // and +y: the inner shape's points within the outer corner square must lie within the arc.
+    let left = a.minX - b.minX
+    let top = a.minY - b.minY
+    let right = b.maxX - a.maxX
+    let bottom = b.maxY - a.maxY
+    let corners: [(r: Double, q: Double, dx: Double, dy: Double)] = [
+      (rb.topLeft, ra.topLeft, left, top), (rb.topRight, ra.topRight, right, top),
+      (rb.bottomRight, ra.bottomRight, right, bottom), (rb.bottomLeft, ra.bottomLeft, left, bottom),
+    ]
+    for (r, q, dx, dy) in corners where r > 0 {
+      // The inner corner's arc (a point when q = 0), sampled with its ends.
+      for i in 0...32 {
+        let t = Double(i) / 32 * Double.pi / 2
+        let x = dx + q - q * cos(t)
+        let y = dy + q - q * sin(t)
+        if x < r && y < r {
+          let ux = r - x
+          let uy = r - y
+          if ux * ux + uy * uy > (r + 0.01) * (r + 0.01) { return false }
+        }
+        if q == 0 { break }
+      }
+    }
+    return true
+  }
+
+  /// The support mapped into a superlayer by `t`: exact under a scale and translation (its radii
+  /// the smaller scale's, which only grows it), the bounding box otherwise.
+  func mapped(by t: Transform) -> AlphaSupport {
+    let r = t.apply(rect)
+    guard t.isAxisAligned else { return AlphaSupport(rect: r, radii: CornerRadii(all: 0)) }
+    let k = min(abs(t.a), abs(t.d))
+    // Under a flip, corners change places.
+    var c = radii.clamped(to: rect.size)
+    if t.a < 0 {
+      c = CornerRadii(
+        topLeft: c.topRight, topRight: c.topLeft, bottomRight: c.bottomLeft, bottomLeft: c.bottomRight)
+    }
+    if t.d < 0 {
+      c = CornerRadii(
+        topLeft: c.bottomLeft, topRight: c.bottomRight, bottomRight: c.topRight, bottomLeft: c.topLeft)
+    }
+    return AlphaSupport(
+      rect: r,
+      radii: CornerRadii(
+        topLeft: c.topLeft * k, topRight: c.topRight * k, bottomRight: c.bottomRight * k,
+        bottomLeft: c.bottomLeft * k))
+  }
+}
+
+extension Path {
+  /// The rectangle and radii when the path is exactly `Path(roundedRect:radii:)` of them (or
+  /// `Path(rect:)`).
+  public var roundedRectGeometry: (rect: Rect, radii: CornerRadii)? {
+    guard elements.count >= 5, elements.count <= 10, case .move(let m) = elements[0],
+      case .close = elements[elements.count - 1]
+    else { return nil }
+    var lines: [Point] = []
+    for e in elements.dropFirst() { if case .line(let p) = e { lines.append(p) } }
+    let r = controlBounds
+    var radii = CornerRadii(all: 0)
+    if lines.count == 4 {
+      radii = CornerRadii(
+        topLeft: m.x - r.minX, topRight: r.maxX - lines[0].x, bottomRight: r.maxY - lines[1].y,
+        bottomLeft: lines[2].x - r.minX)
+    } else if lines.count != 3 {
+      return nil
+    }
+    let rebuilt = Path(roundedRect: r, radii: radii)
+    return rebuilt.elements == elements ? (r, radii) : nil
+  }
+}
+
+extension Layer {
+  /// Shapes a layer's alpha may be made of, at most.
+  static let maxAlphaShapes = 64
+
+  /// The alpha of the layer's own content over its rounded bounds, when the content fills them
+  /// evenly (a gradient of opaque colours); nil when it draws some other shape, 0 when nothing.
+  private var roundedContentAlpha: Double? {
+    if !hasContent { return 0 }
+    if let g = self as? GradientLayer {
+      return g.colors.allSatisfy { $0.alpha >= 1 } ? 1 : nil
+    }
+    return nil
+  }
+
+  /// Where the layer's own content can draw (own coordinates), when it is not the rounded bounds.
+  private var contentSupport: AlphaSupport {
+    if let s = self as? ShapeLayer, let path = s.path {
+      if s.strokeColor == nil || !(s.lineWidth > 0), let g = path.roundedRectGeometry {
+        return AlphaSupport(rect: g.rect, radii: g.radii)
+      }
+      let grow = s.strokeColor == nil ? 0 : s.lineWidth * max(1, s.miterLimit) / 2
+      return AlphaSupport(rect: path.controlBounds.insetBy(dx: -grow, dy: -grow), radii: CornerRadii(all: 0))
+    }
+    return AlphaSupport(rect: contentExtent, radii: CornerRadii(all: 0))
+  }
+
+  /// A shape layer's filled path as one rounded rectangle of even alpha, if it is one.
+  private var filledRoundedPath: ShadowShape? {
+    guard let s = self as? ShapeLayer, let path = s.path, let fill = s.fillColor,
+      s.strokeColor == nil || !(s.lineWidth > 0) || (s.strokeColor?.alpha ?? 0) <= 0,
+      let g = path.roundedRectGeometry
+    else { return nil }
+    return ShadowShape(rect: g.rect, radii: g.radii, weight: fill.alpha)
+  }
+
+  /// Sets `alphaShapes` and `alphaSupport`, unless up to date, from the layer's own drawing and
+  /// its sublayers' (already prepared). The alpha is a sum of rounded rectangles when what the
+  /// layer draws is: rounded rectangles of even alpha (backgrounds, opaque gradients, filled
+  /// rounded paths) that do not overlap, and anything else only where an opaque one covers it.
+  func resolveAlphaShapes() {
+    if alphaShapesResolved { return }
+    alphaShapesResolved = true
+    let own = AlphaSupport(rect: bounds, radii: effectiveCornerRadii)
+    // Clipped to opaque rounded bounds, the alpha is those bounds whatever else is drawn.
+    let bg = backgroundColor.map { $0.alpha } ?? 0
+    if mask == nil, masksToBounds, bg >= 1 || roundedContentAlpha == 1 {
+      alphaSupport = own
+      alphaShapes = [ShadowShape(rect: bounds, radii: effectiveCornerRadii)]
+      return
+    }
+    // Pieces: shapes with an alpha, and supports of things of unknown alpha.
+    var shapes: [ShadowShape] = []
+    var unknown: [AlphaSupport] = []
+    var exact = mask == nil
+    let bgAlpha = backgroundColor.map { $0.alpha } ?? 0
+    var ownAlpha = bgAlpha
+    if let c = roundedContentAlpha {
+      ownAlpha = 1 - (1 - bgAlpha) * (1 - c)
+      if ownAlpha > 0 {
+        shapes.append(ShadowShape(rect: bounds, radii: effectiveCornerRadii, weight: ownAlpha))
+      }
+    } else {
+      if bgAlpha > 0 {
+        shapes.append(ShadowShape(rect: bounds, radii: effectiveCornerRadii, weight: bgAlpha))
+      }
+      if let f = filledRoundedPath {
+        if f.weight > 0 { shapes.append(f) }
+      } else {
+        unknown.append(contentSupport)
+      }
+    }
+    if borderWidth > 0, (borderColor?.alpha ?? 0) > 0 { unknown.append(own) }
+    for sub in sublayers where !sub.isHidden && sub.opacity > 0 {
+      sub.resolveAlphaShapes()
+      let t = sub.transformToSuperlayer
+      if sub.shadowVisible {
+        unknown.append(AlphaSupport(rect: t.apply(sub.localFullExtent), radii: CornerRadii(all: 0)))
+      } else if let a = sub.alphaShapes {
+        for x in a { shapes.append(x.mapped(by: t, alpha: min(1, sub.opacity))) }
+      } else {
+        unknown.append(sub.alphaSupport.mapped(by: t))
+      }
+    }
+    // The support: the rounded bounds when everything lies within them (or is clipped to them),
+    // else the bounding box of what is drawn.
+    var support = own
+    if !masksToBounds {
+      for x in shapes where !own.contains(AlphaSupport(shape: x)) { support = boxSupport }
+      for u in unknown where !own.contains(u) { support = boxSupport }
+    }
+    alphaSupport = support
+    // Opaque shapes under a scale and translation cover what lies inside them.
+    let covers = shapes.filter { $0.weight >= 1 && $0.transform.isAxisAligned }.map {
+      AlphaSupport(shape: $0)
+    }
+    func covered(_ u: AlphaSupport) -> Bool { covers.contains { $0.contains(u) } }
+    if exact { exact = unknown.allSatisfy(covered) }
+    if exact {
+      var kept: [ShadowShape] = []
+      for x in shapes {
+        let sx = AlphaSupport(shape: x)
+        // Inside another opaque shape, or the same as an opaque one already kept: adds nothing.
+        if covers.contains(where: { $0 != sx && $0.contains(sx) }) { continue }
+        if kept.contains(where: { $0.weight >= 1 && AlphaSupport(shape: $0) == sx }) { continue }
+        kept.append(x)
+      }
+      shapes = kept
+      exact = shapes.count <= Layer.maxAlphaShapes
+    }
+    if exact {
+      // What is left must not overlap.
+      let boxes = shapes.map(\.bounds)
+      outer: for i in boxes.indices {
+        for j in boxes.indices where j > i && !boxes[i].intersection(boxes[j]).isEmpty {
+          exact = false
+          break outer
+        }
+      }
+    }
+    if exact && masksToBounds {
+      // The clip must not cut any of them.
+      exact = shapes.allSatisfy { own.contains(AlphaSupport(shape: $0)) }
+    }
+    alphaShapes = exact ? shapes : nil
+  }
+
+  private var boxSupport: AlphaSupport {
+    AlphaSupport(rect: localBodyExtent, radii: CornerRadii(all: 0))
+  }
+}
+
+extension AlphaSupport: Equatable {
+  /// The support of a shape: exact under a scale and translation, its bounding box otherwise.
+  init(shape: ShadowShape) {
+    self = AlphaSupport(rect: shape.rect, radii: shape.radii).mapped(by: shape.transform)
+  }
+}
