@@ -120,7 +120,8 @@ enum DumpArgs {
   static let overlay = Flag(
     "--overlay",
     help: "show the FPS overlay (its render times are measured, so files then differ from run to run)")
-  static let stats = Flag("--stats", help: "print each written frame's render time, blurs, analytic shadows made and layers drawn")
+  static let stats = Flag(
+    "--stats", help: "print each written frame's render time, blurs, analytic shadows made and layers drawn")
   static let scene = Flag(
     "--scene",
     help: "also write each frame's layer tree as a scene file (frame-NNNN.json, the layers that show)")
