@@ -162,6 +162,9 @@ extension Layer {
         unknown.append(contentSupport)
       }
     }
+    if contents != nil, let d = contentsExtent {
+      unknown.append(AlphaSupport(rect: d, radii: CornerRadii(all: 0)))
+    }
     if borderWidth > 0, (borderColor?.alpha ?? 0) > 0 { unknown.append(own) }
     for sub in sublayers where !sub.isHidden && sub.opacity > 0 {
       sub.resolveAlphaShapes()

@@ -223,9 +223,17 @@ import Testing
       c.backgroundColor = Color(red: 1, green: 1, blue: 1, alpha: 0.5)
       overlapping.addSublayer(c)
     }
+    // An image on a clear layer: its alpha is the image's.
+    let picture = Layer()
+    picture.frame = Rect(x: 10, y: 45, width: 20, height: 20)
+    picture.shadowOpacity = 0.5
+    picture.contents = try RasterImage(width: 4, height: 4) { c in
+      c.fill(Path(ellipseIn: Rect(x: 0, y: 0, width: 4, height: 4)), paint: .solid(.testBlue))
+    }
     let compositor = Compositor()
-    _ = try render([ellipse, overlapping], width: 140, height: 70, compositor: compositor)
+    _ = try render([ellipse, overlapping, picture], width: 140, height: 70, compositor: compositor)
     #expect(overlapping.alphaShapes == nil)
-    #expect(compositor.context.statistics.blurs == 2)
+    #expect(picture.alphaShapes == nil)
+    #expect(compositor.context.statistics.blurs == 3)
   }
 }
