@@ -69,3 +69,25 @@ for size in 1280x800 1920x1080; do
     echo "| $size | $first / $ours ms | (no oracle: set ORACLE_PYTHON, see ../shared/oracle/README.md) | |"
   fi
 done
+
+# Pictures of the same frame: Sheen's against Skia's, text left out (glyph anti-aliasing differs).
+if "$oracle_python" -c 'import skia' 2>/dev/null; then
+  echo
+  echo "1920x1080 frame against the Skia oracle (compare.py --mask-text):"
+  "$oracle_python" "$(dirname "$oracle")/compare.py" "$work/sheen.png" "$work/skia.png" --mask-text "$scene"
+fi
+
+# Scenes the demo does not have (Scenes/Gallery, made by Scripts/make-gallery.py): warm render
+# time against cairo replaying the same scene without shadows (pycairo), best of interleaved runs.
+echo
+if python3 -c 'import cairo' 2>/dev/null; then
+  python3 Scripts/cairo-vs-sheen.py "$bin" Scenes/Gallery/*.json --runs 5 --repeat 30 || true
+else
+  echo "(no pycairo: pip install pycairo to compare the gallery with cairo)"
+fi
+
+# Shadows of rounded rectangles against the exact Gaussian (and, for reference, the oracle's).
+if "$oracle_python" -c 'import skia' 2>/dev/null; then
+  echo
+  "$oracle_python" Scripts/shadow-accuracy.py "$bin" --oracle "$oracle_python" | tail -1
+fi

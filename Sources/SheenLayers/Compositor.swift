@@ -94,10 +94,13 @@ public final class Compositor {
     if let shapes = layer.shadowPath != nil ? layer.shadowPathShapes : layer.alphaShapes,
       Canvas.canShadeShadow(shapes, transform: ctm, sigma: sigma)
     {
+      // Coverage whose product with the colour's alpha rounds to nothing blends nothing: left out
+      // of the recording (the faint tail of a light shadow is most of its pixels).
+      let a255 = color.alpha * 255
+      let floor = UInt8(max(1, min(255, (120 / max(a255, 1e-9)).rounded(.up))))
       if let s = context.shadowCache.analyticShadow(
-        shapes: shapes, ctm: ctm, sigma: sigma, offset: offset, canvas: canvas,
-        profiles: context.shadowProfiles,
-        stats: &counts)
+        shapes: shapes, ctm: ctm, sigma: sigma, offset: offset, floor: floor, canvas: canvas,
+        profiles: context.shadowProfiles, stats: &counts)
       {
         canvas.fill(s.mask, offsetX: s.dx, offsetY: s.dy, paint: .solid(color), skipping: hole)
       } else if canvas.fillShadow(

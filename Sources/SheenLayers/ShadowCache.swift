@@ -157,7 +157,7 @@ final class ShadowCache: Sendable {
   /// transform's linear part, the blur and that fraction), so what a frame shows never depends
   /// on history. Nil when the shapes cannot be worked out that way or reach too far to record.
   func analyticShadow(
-    shapes: [ShadowShape], ctm: Transform, sigma: Double, offset: Point, canvas: Canvas,
+    shapes: [ShadowShape], ctm: Transform, sigma: Double, offset: Point, floor: UInt8, canvas: Canvas,
     profiles: ShadowProfiles, stats: inout RenderContext.Statistics
   ) -> Placed? {
     let tx = ctm.tx + offset.x
@@ -166,7 +166,8 @@ final class ShadowCache: Sendable {
     let (ix, fx) = snapTranslation(tx, steps: ShadowCache.analyticSteps)
     let (iy, fy) = snapTranslation(ty, steps: ShadowCache.analyticSteps)
     let k = Key(
-      layer: nil, path: nil, shapes: shapes, version: 0, a: ctm.a, b: ctm.b, c: ctm.c, d: ctm.d, fx: fx,
+      layer: nil, path: nil, shapes: shapes, version: Int(floor), a: ctm.a, b: ctm.b, c: ctm.c, d: ctm.d,
+      fx: fx,
       fy: fy,
       sigma: sigma)
     if let e = table.value(for: k) { return Placed(mask: e.mask, dx: ix, dy: iy) }

@@ -348,16 +348,17 @@ extension Canvas {
 
   /// The blurred alpha of `shapes` mapped by `transform` (device pixels), as a recording to
   /// fill anywhere moved by whole pixels; nil when they cannot be worked out per pixel, reach
-  /// nothing, or reach more than `maxRecordedArea` pixels.
+  /// nothing, or reach more than `maxRecordedArea` pixels. Coverage under `floor` is left out
+  /// (a shadow colour of alpha A blends nothing where coverage × A rounds to zero).
   public func recordShadow(
-    _ shapes: [ShadowShape], transform: Transform, sigma: Double, profiles: ShadowProfiles
+    _ shapes: [ShadowShape], transform: Transform, sigma: Double, floor: UInt8 = 1, profiles: ShadowProfiles
   ) -> Coverage? {
     guard Canvas.canShadeShadow(shapes, transform: transform, sigma: sigma),
       let area = placeShadow(shapes, transform: transform, sigma: sigma, within: nil, profiles: profiles),
       area.width <= Coverage.maxWidth, area.width * area.height <= Canvas.maxRecordedArea
     else { return nil }
     var recorder = CoverageRecorder(bounds: area)
-    shadeShadow(area: area, sigma: sigma, cuts: [], into: &recorder)
+    shadeShadow(area: area, sigma: sigma, cuts: [], floor: floor, into: &recorder)
     return recorder.finish()
   }
 
@@ -412,7 +413,9 @@ extension Canvas {
   }
 
   /// Works out the placed shapes' summed alpha over `area`, row by row, less `cuts`, into `sink`.
-  private func shadeShadow<S: SpanSink>(area: IntRect, sigma: Double, cuts: [IntRect], into sink: inout S) {
+  private func shadeShadow<S: SpanSink>(
+    area: IntRect, sigma: Double, cuts: [IntRect], floor: UInt8 = 1, into sink: inout S
+  ) {
     let s = (sigma * sigma + 1.0 / 12).squareRoot()
     let scratch = shadowScratch
     defer { scratch.profiles.removeAll(keepingCapacity: true) }
@@ -457,7 +460,7 @@ extension Canvas {
                 placedBuffer[k], y: y, from: lo, to: hi, sigma: s, into: row, columns: columns, phi: pt)
             }
           }
-          emitShadowRow(y: y, row: row, into: &sink)
+          emitShadowRow(y: y, row: row, floor: floor, into: &sink)
         }
       }
     }
@@ -534,14 +537,19 @@ extension Canvas {
 
   /// Blends row `y`'s summed alphas (scratch row) over its segments: zeros skipped, full alpha
   /// as solid spans.
-  private func emitShadowRow<S: SpanSink>(y: Int, row: UnsafeMutablePointer<Float>, into sink: inout S) {
+  private func emitShadowRow<S: SpanSink>(
+    y: Int, row: UnsafeMutablePointer<Float>, floor: UInt8, into sink: inout S
+  ) {
     let scratch = shadowScratch
     let x0 = scratch.segments[0].0
     do {
       do {
         let bytes = scratch.bytes - x0
         for (a, b) in scratch.segments {
-          for x in a..<b { bytes[x] = UInt8(min(255, max(0, row[x] * 255 + 0.5))) }
+          for x in a..<b {
+            let v = UInt8(min(255, max(0, row[x] * 255 + 0.5)))
+            bytes[x] = v < floor ? 0 : v
+          }
           var x = a
           while x < b {
             let v = bytes[x]
