@@ -70,6 +70,10 @@ for size in 1280x800 1920x1080; do
   fi
 done
 
+# The first pass through the list, cold, at 1080p on one thread.
+echo
+"$bin" bench --offscreen --cold --threads 1 --size 1920x1080 --plot "$work/plot.png"
+
 # Pictures of the same frame: Sheen's against Skia's, text left out (glyph anti-aliasing differs).
 if "$oracle_python" -c 'import skia' 2>/dev/null; then
   echo

@@ -207,12 +207,18 @@ enum BenchArgs {
   static let scrollRange = Option.number(
     "--scroll-range", "POINTS", range: 1...100_000_000,
     help: "turn the scroll this far down the list instead of at its end", default: "the whole list")
+  static let cold = Flag(
+    "--cold",
+    help:
+      "no visit and no warm-up: time the first pass through the list from launch at the scroll's speed,"
+      + " then as many frames of the way back; prints dropped frames")
 
   static let command = Command(
     path: "sheen bench",
     synopsis: [
       "sheen bench [--offscreen] [--threads N] [--size WxH] [--frames N | --seconds S] [--warmup N]",
-      "            [--cards N] [--scroll-range POINTS] [--plot FILE.png] [--overlay] [--backend wayland|x11]",
+      "            [--cards N] [--scroll-range POINTS] [--cold] [--plot FILE.png] [--overlay]",
+      "            [--backend wayland|x11]",
       "sheen bench raster [--runs N]", "sheen bench cards [--runs N] [--threads N] [--size WxH]",
     ],
     about: """
@@ -224,7 +230,7 @@ enum BenchArgs {
     options: [
       AnyOption(offscreen), AnyOption(SharedArgs.threads), AnyOption(size), AnyOption(frames),
       AnyOption(seconds), AnyOption(SharedArgs.cards), AnyOption(scrollRange),
-      AnyOption(warmup), AnyOption(plot), AnyOption(overlay), AnyOption(SharedArgs.backend),
+      AnyOption(warmup), AnyOption(plot), AnyOption(cold), AnyOption(overlay), AnyOption(SharedArgs.backend),
     ],
     subcommands: [
       ("raster", "the rasterizer's per-operation medians (`sheen bench raster --help`)"),

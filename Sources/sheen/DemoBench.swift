@@ -26,6 +26,13 @@ func runDemoBench(_ args: [String]) -> Int32 {
   let warmup = parsed[BenchArgs.warmup] ?? 240
   let backend = parsed[SharedArgs.backend]
   let scrollRange = parsed[BenchArgs.scrollRange]
+  let cold = parsed[BenchArgs.cold]
+  if cold && (parsed[BenchArgs.frames] != nil || seconds != nil || parsed[BenchArgs.warmup] != nil) {
+    writeError(
+      "sheen bench: --cold times the first pass through the list: it takes no --frames, --seconds or --warmup\n"
+        + BenchArgs.command.shortUsage)
+    return 64
+  }
   if parsed[BenchArgs.frames] != nil && seconds != nil {
     writeError("sheen bench: --frames and --seconds cannot both be given\n\(BenchArgs.command.shortUsage)")
     return 64
@@ -39,8 +46,8 @@ func runDemoBench(_ args: [String]) -> Int32 {
     if offscreen {
       let surface = try Surface(width: size.width, height: size.height)
       try benchDemo(
-        window, frames: frames, seconds: seconds, warmup: warmup, scrollRange: scrollRange, plot: plot,
-        mode: "offscreen"
+        window, frames: frames, seconds: seconds, warmup: warmup, scrollRange: scrollRange, cold: cold,
+        plot: plot, mode: "offscreen"
       ) {
         _ in surface
       }
@@ -48,8 +55,8 @@ func runDemoBench(_ args: [String]) -> Int32 {
       let opened = try openWindow(backend: backend, title: "sheen bench", size: size)
       defer { opened.window.close() }
       try benchDemo(
-        window, frames: frames, seconds: seconds, warmup: warmup, scrollRange: scrollRange, plot: plot,
-        mode: "\(opened.backend) window, uncapped"
+        window, frames: frames, seconds: seconds, warmup: warmup, scrollRange: scrollRange, cold: cold,
+        plot: plot, mode: "\(opened.backend) window, uncapped"
       ) { render in
         _ = opened.window.pollEvents()
         let s = try opened.window.framebuffer()
@@ -70,9 +77,14 @@ func runDemoBench(_ args: [String]) -> Int32 {
 
 /// Runs the scripted scroll. `target` either returns the surface to render into (offscreen) or
 /// renders and presents itself through the closure it is given and returns nil (a window).
+///
+/// `cold`: no visit and no warm-up. The timed frames are the first pass through the list, from
+/// the frame after the first (the launch frame, reported on its own) to the frame that reaches
+/// the end (or `scrollRange`), at the scroll script's speed: every row appears for the first time
+/// in one of them. As many frames of the way back follow, warm, for the ratio.
 private func benchDemo(
-  _ window: DemoWindow, frames: Int, seconds: Double?, warmup: Int, scrollRange: Double?, plot: String,
-  mode: String,
+  _ window: DemoWindow, frames: Int, seconds: Double?, warmup: Int, scrollRange: Double?, cold: Bool = false,
+  plot: String, mode: String,
   target: (_ render: (Surface) -> Void) throws -> Surface?
 ) throws {
   var frame = 0
@@ -92,6 +104,15 @@ private func benchDemo(
   let firstFrameAge = processAge()
   try step()
   let firstFrameDone = processAge()
+  if cold {
+    try benchCold(window, launchFrame: renderTime, scrollRange: scrollRange, step: step) { frame }
+    print(
+      String(
+        format:
+          "resident memory %.1f MB; first frame drawn %.0f ms after the process started (%.1f ms to draw)",
+        residentMegabytes(), firstFrameDone * 1000, (firstFrameDone - firstFrameAge) * 1000))
+    return
+  }
   // Visit what the frames will show once, half a screen at a time, so that every row's shadow
   // and every glyph is made before the timed frames: what they measure is the steady state. That
   // is the whole list of the default 208 cards; of a longer one, the part the steady scroll
@@ -199,6 +220,51 @@ private func benchDemo(
   } catch {
     FileHandle.standardError.write(Data("sheen bench: cannot write the plot \(plot): \(error)\n".utf8))
   }
+}
+
+/// The first pass through the list (frame 1 until the scroll reaches the end), then as many
+/// frames of the way back: what each frame took (render, and present in a window), and how many
+/// went over a 60 Hz frame's 16.7 ms.
+private func benchCold(
+  _ window: DemoWindow, launchFrame: Double, scrollRange: Double?, step: () throws -> Void, frame: () -> Int
+) throws {
+  let list = window.list
+  var range = Double(max(1, list.contentSize.height - list.bounds.height))
+  if let scrollRange { range = min(range, scrollRange) }
+  // DemoScript.scroll moves 1500 points a second, 25 a frame: the frame that reaches the end.
+  let pass = Int((range / 25).rounded(.up))
+  var first: [Double] = []
+  var second: [Double] = []
+  window.renderer.context.resetStatistics()
+  while frame() <= 2 * pass {
+    let start = monotonicSeconds()
+    try step()
+    let now = monotonicSeconds()
+    let ms = (now - start) * 1000
+    // Frame f was drawn; frame() is now f + 1.
+    if frame() <= pass + 1 { first.append(ms) } else { second.append(ms) }
+    window.recordFrame(time: now, render: now - start, present: 0)
+  }
+  let stats = window.renderer.context.statistics
+  let size = window.bounds.size
+  print(
+    String(
+      format: "demo %dx%d, cold first pass, %d thread(s): launch frame %.2f ms, then %d frames to the end",
+      Int(size.width), Int(size.height), window.renderer.threads, launchFrame * 1000, first.count))
+  let c = percentiles(first)
+  let w = percentiles(second)
+  print(
+    String(
+      format: "  first pass  p50 %.3f ms, p95 %.3f ms, p99 %.3f ms, max %.3f ms", c.0, c.1, c.2,
+      first.max() ?? 0))
+  print(String(format: "  way back    p50 %.3f ms, p95 %.3f ms, p99 %.3f ms (warm)", w.0, w.1, w.2))
+  let dropped = first.filter { $0 > 1000.0 / 60 }.count
+  print(String(format: "dropped frames: %d of %d over 16.7 ms", dropped, first.count))
+  print(String(format: "first-pass p99 / warm p50: %.2f", c.2 / max(w.0, 1e-9)))
+  print(
+    String(
+      format: "work in both passes: blurs %d, analytic shadows %d, shape rasterizations %d", stats.blurs,
+      stats.analyticShadows, stats.shapeRasterizations))
 }
 
 /// The 50th, 95th and 99th percentiles (nearest rank).

@@ -41,7 +41,7 @@ import Testing
       ["bench"],
       [
         "raster", "cards", "--offscreen", "--threads", "--size", "--frames", "--seconds", "--warmup",
-        "--plot", "--overlay", "--backend",
+        "--plot", "--overlay", "--backend", "--cold",
       ]
     ),
     (["bench", "raster"], ["--runs"]),
@@ -56,6 +56,19 @@ import Testing
     for ran in ["ns/pixel", "cards frame ", "wrote"] { #expect(!r.standardOutput.contains(ran)) }
   }
 
+  /// `bench --cold` times the first pass through a short list and says how many frames dropped.
+  @Test func coldBenchCountsDroppedFrames() throws {
+    let r = try runSheen([
+      "bench", "--offscreen", "--cold", "--threads", "1", "--size", "320x240", "--cards", "12", "--plot",
+      FileManager.default.temporaryDirectory.appendingPathComponent("cold-\(getpid()).png").path,
+    ])
+    #expect(r.status == 0, "\(r.standardError)")
+    #expect(r.standardOutput.contains("cold first pass"), "\(r.standardOutput)")
+    let line = r.standardOutput.split(separator: "\n").first { $0.hasPrefix("dropped frames: ") }
+    #expect(line?.hasSuffix(" over 16.7 ms") == true, "\(r.standardOutput)")
+    #expect(r.standardOutput.contains("first-pass p99 / warm p50: "))
+  }
+
   /// Bad usage: exit 64, the first line of stderr names the command and what was wrong, nothing
   /// else happens (no window looked for, no benchmark run, no file written).
   @Test(arguments: [
@@ -67,6 +80,7 @@ import Testing
     ),
     (["bench", "--frames", "1000000000000"], "sheen bench: --frames: '1000000000000' is not"),
     (["bench", "--frames", "5", "--seconds", "1"], "sheen bench: --frames and --seconds"),
+    (["bench", "--cold", "--warmup", "0"], "sheen bench: --cold times the first pass"),
     (["bench", "flamegraph"], "sheen bench: unknown command 'flamegraph' (commands: raster, cards)"),
     (["demo", "--size", "abcx16x16"], "sheen demo: --size: 'abcx16x16' is not"),
     (["demo", "--fps", "nan"], "sheen demo: --fps: 'nan' is not"),
