@@ -19,6 +19,8 @@ import SheenRaster
 open class UIWindow: UIView, FrameLoopClient {
   /// Pixels per point.
   public var scale: CGFloat = 1
+  /// Whether a `scaleChange` from the platform changes `scale` (false when the user chose one).
+  public var followsPlatformScale = true
   /// Called with key events (and events nothing else handles). Return true when handled;
   /// otherwise keys scroll `keyboardScrollView` if it is set.
   public var eventHandler: ((PlatformEvent) -> Bool)?
@@ -160,6 +162,12 @@ open class UIWindow: UIView, FrameLoopClient {
       touchpadScrollView?.touchpadScroll(by: d, time: currentTime)
     case .smoothScrollEnded:
       endTouchpadScroll()
+    case .scaleChange(let newScale) where followsPlatformScale && newScale > 0 && newScale.isFinite:
+      // The same pixels in the new points, until the resize that follows.
+      let pixels = CGSize(width: bounds.width * scale, height: bounds.height * scale)
+      scale = CGFloat(newScale)
+      frame = CGRect(x: 0, y: 0, width: pixels.width / scale, height: pixels.height / scale)
+      setNeedsLayout()
     case .resize(let size):
       frame = CGRect(
         x: 0, y: 0, width: CGFloat(Double(size.width) / s), height: CGFloat(Double(size.height) / s))

@@ -114,6 +114,9 @@ public enum PlatformEvent: Hashable, Sendable, CustomStringConvertible {
   case focusOut
   case pointerEnter(Point)
   case pointerLeave
+  /// The window's preferred scale (pixels per point) changed, as when it moved to a screen of
+  /// another density; a `resize` to its new size in pixels follows.
+  case scaleChange(Double)
   /// The window's size changed; the next framebuffer has this size.
   case resize(PixelSize)
   /// Part of the window was uncovered: its pixels must be presented again.
@@ -158,6 +161,7 @@ public enum PlatformEvent: Hashable, Sendable, CustomStringConvertible {
     case .focusOut: return "focusOut"
     case .pointerEnter(let p): return "pointerEnter \(xy(p))"
     case .pointerLeave: return "pointerLeave"
+    case .scaleChange(let s): return "scaleChange \(fmt(s))"
     case .resize(let s): return "resize \(s)"
     case .expose: return "expose"
     case .closeRequest: return "closeRequest"

@@ -28,8 +28,13 @@ public protocol PlatformWindow: AnyObject {
   /// Shows `cursor` while the pointer is over the window. `FrameLoop` calls it when the client's
   /// `cursor(at:)` changes; the default does nothing (a backend without cursors).
   func setCursor(_ cursor: CursorShape)
+
+  /// The pixels per point the desktop asks for (X11: `Xft.dpi` / 96; Wayland: the scale of the
+  /// outputs the window is on). Changes arrive as `scaleChange` events. The default is 1.
+  var preferredScale: Double { get }
 }
 
 extension PlatformWindow {
   public func setCursor(_ cursor: CursorShape) {}
+  public var preferredScale: Double { 1 }
 }

@@ -30,6 +30,9 @@ public final class X11Display {
   /// The XInput2 minor version the server agreed to (0 without XI2; 1 smooth scrolling; 2
   /// touch), up to 2.
   public let xiMinorVersion: Int32
+  /// `Xft.dpi` / 96 from the server's resource database (`xrdb`), as desktops set it for
+  /// HiDPI screens; 1 when unset or out of 0.5...8.
+  public let resourceScale: Double
   /// Whether the server has XFixes (cursor names; a test reads the current cursor's name).
   let hasXFixes: Bool
 
@@ -74,6 +77,7 @@ public final class X11Display {
       xiMinorVersion = 0
     }
     hasSharedMemory = XShmQueryExtension(handle) != 0
+    resourceScale = X11Display.xftScale(handle)
     shmCompletionType = hasSharedMemory ? XShmGetEventBase(handle) + ShmCompletion : -1
   }
 
@@ -109,6 +113,21 @@ public final class X11Display {
     if made != 0 && hasXFixes { XFixesSetCursorName(handle, made, kind.cssName) }
     cursors[kind] = made
     return made
+  }
+
+  /// `Xft.dpi` / 96 from the resource database Xlib read when connecting, or 1.
+  private static func xftScale(_ d: OpaquePointer) -> Double {
+    guard let resources = XResourceManagerString(d) else { return 1 }
+    XrmInitialize()
+    guard let db = XrmGetStringDatabase(resources) else { return 1 }
+    defer { XrmDestroyDatabase(db) }
+    var type: UnsafeMutablePointer<CChar>?
+    var value = XrmValue()
+    guard XrmGetResource(db, "Xft.dpi", "Xft.Dpi", &type, &value) != 0, let addr = value.addr,
+      let dpi = Double(String(cString: addr).trimmingCharacters(in: .whitespaces))
+    else { return 1 }
+    let scale = dpi / 96
+    return (0.5...8).contains(scale) ? scale : 1
   }
 
   /// Sends requests out and waits until the server has processed them.

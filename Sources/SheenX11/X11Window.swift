@@ -332,6 +332,9 @@ public final class X11Window: PlatformWindow {
     return data
   }
 
+  /// `Xft.dpi` / 96 (see `X11Display.resourceScale`).
+  public var preferredScale: Double { display.resourceScale }
+
   // MARK: - Cursor
 
   public func setCursor(_ cursor: CursorShape) {

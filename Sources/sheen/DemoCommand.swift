@@ -14,7 +14,7 @@ func runDemo(_ args: [String]) -> Int32 {
     size: parsed[DemoArgs.size].map { PixelSize(width: $0.width, height: $0.height) }
       ?? PixelSize(width: 800, height: 600),
     frames: parsed[DemoArgs.frames], title: parsed[DemoArgs.title] ?? "Sheen",
-    testPattern: parsed[DemoArgs.testPattern], scale: parsed[SharedArgs.scale] ?? 1,
+    testPattern: parsed[DemoArgs.testPattern], scale: parsed[SharedArgs.scale],
     script: parsed[SharedArgs.script], printEvents: parsed[DemoArgs.printEvents],
     backend: parsed[SharedArgs.backend], cards: parsed[SharedArgs.cards] ?? DemoContent.cardCount
   )
@@ -34,10 +34,14 @@ func runDemo(_ args: [String]) -> Int32 {
     client = DemoClient(testPattern: true)
   } else {
     let host = DemoHost(
-      window: DemoApp.makeWindow(size: opened.window.size, scale: options.scale, cardCount: options.cards),
+      window: DemoApp.makeWindow(
+        size: opened.window.size, scale: options.scale ?? opened.window.preferredScale,
+        cardCount: options.cards),
       script: options.script,
       alwaysAnimating: options.frames != nil)
     timed.onPresent = { [unowned host] seconds in host.presented(seconds: seconds) }
+    // --scale overrides the desktop's scale, now and when it changes.
+    host.window.followsPlatformScale = options.scale == nil
     demoHost = host
     client = host
   }
@@ -139,6 +143,7 @@ final class TimedWindow: PlatformWindow {
   func close() { base.close() }
   /// Called with each cursor the loop shows (for `--print-events`).
   var onCursor: ((CursorShape) -> Void)?
+  var preferredScale: Double { base.preferredScale }
   func setCursor(_ cursor: CursorShape) {
     base.setCursor(cursor)
     onCursor?(cursor)

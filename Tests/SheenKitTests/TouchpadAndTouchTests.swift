@@ -89,3 +89,22 @@ import Testing
     #expect(taps == 1)
   }
 }
+
+@Suite struct PlatformScaleTests {
+  @Test func aScaleChangeKeepsThePixelsUntilTheResizeThatFollows() throws {
+    let (window, _) = try makeWindow(width: 200, height: 100)
+    window.dispatch(.scaleChange(2), time: 0)
+    #expect(window.scale == 2 && window.bounds.size == CGSize(width: 100, height: 50))
+    window.dispatch(.resize(PixelSize(width: 400, height: 200)), time: 0)
+    #expect(window.bounds.size == CGSize(width: 200, height: 100))
+    // A scale the user chose stays.
+    window.followsPlatformScale = false
+    window.dispatch(.scaleChange(1), time: 0)
+    #expect(window.scale == 2)
+    // Nonsense is ignored.
+    window.followsPlatformScale = true
+    window.dispatch(.scaleChange(0), time: 0)
+    window.dispatch(.scaleChange(.nan), time: 0)
+    #expect(window.scale == 2)
+  }
+}

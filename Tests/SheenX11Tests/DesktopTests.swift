@@ -201,3 +201,35 @@ extension X11Tests.Desktop {
     }
   }
 }
+
+/// Sets the server's resource database (the root window's RESOURCE_MANAGER, as `xrdb` does)
+/// through `d`. Keep a connection open afterwards: Xvfb resets, clearing it, when its last
+/// client leaves.
+func setResources(_ text: String, through d: OpaquePointer) {
+  var bytes = Array(text.utf8)
+  XChangeProperty(
+    d, XDefaultRootWindow(d), XA_RESOURCE_MANAGER, XA_STRING, 8, PropModeReplace, &bytes, Int32(bytes.count))
+  XSync(d, False)
+}
+
+extension X11Tests.Desktop {
+  @Test(.timeLimit(.minutes(1)))
+  func scaleComesFromXftDpi() throws {
+    try withXvfb { server in
+      guard let keeper = XOpenDisplay(server.display) else { throw TestFailure("cannot open the display") }
+      defer { XCloseDisplay(keeper) }
+      #expect(try X11Display(name: server.display).resourceScale == 1)  // nothing set
+      for (resources, scale) in [
+        ("Xft.dpi:\t192\n", 2.0), ("Xcursor.size: 48\nXft.dpi: 144\nXft.antialias: 1\n", 1.5),
+        ("Xft.dpi: 9600\n", 1), ("Xft.dpi: lots\n", 1), ("*dpi: 192\n", 2),
+      ] {
+        setResources(resources, through: keeper)
+        let display = try X11Display(name: server.display)
+        #expect(display.resourceScale == scale, "\(resources)")
+        let window = try X11Window(display: display, title: "dpi", size: PixelSize(width: 40, height: 30))
+        #expect(window.preferredScale == scale)
+        window.close()
+      }
+    }
+  }
+}
