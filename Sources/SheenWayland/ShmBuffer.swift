@@ -18,6 +18,8 @@ final class ShmBuffer {
   let buffer: OpaquePointer
   private let memory: UnsafeMutableRawPointer
   private let length: Int
+  /// The buffer scale it was made for (its size is a multiple of it).
+  var scale: Int32 = 1
   /// True from `attach` until the compositor's `wl_buffer.release`: do not draw into it.
   var isBusy = false
 

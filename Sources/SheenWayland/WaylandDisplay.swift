@@ -34,6 +34,8 @@ public final class WaylandDisplay {
   private var seatGlobalName: UInt32?
   /// The pixel formats `wl_shm` announced.
   private(set) var shmFormats: Set<UInt32> = []
+  /// Each `wl_output` with its registry name and scale.
+  private var outputs: [UnsafeMutableRawPointer: (name: UInt32, scale: Int32)] = [:]
   /// Live windows by their `wl_surface`, to route input.
   private var windows: [UnsafeMutableRawPointer: Unmanaged<WaylandWindow>] = [:]
 
@@ -87,6 +89,8 @@ public final class WaylandDisplay {
   /// Destroys every proxy, then disconnects (the reverse order crashes).
   private func teardown() {
     input = nil
+    for output in outputs.keys { wl_output_destroy(OpaquePointer(output)) }
+    outputs.removeAll()
     if let wmBase { xdg_wm_base_destroy(wmBase) }
     if let shm { wl_shm_destroy(shm) }
     if let compositor { wl_compositor_destroy(compositor) }
@@ -215,6 +219,12 @@ public final class WaylandDisplay {
     case "xdg_wm_base" where wmBase == nil:
       wmBase = bind(sheen_xdg_wm_base_interface(), upTo: 5).0
       xdg_wm_base_add_listener(wmBase, wmBaseListener, me)
+    case "wl_output":
+      // Version 2 has the scale.
+      if let output = bind(sheen_wl_output_interface(), upTo: 2).0 {
+        outputs[UnsafeMutableRawPointer(output)] = (id, 1)
+        wl_output_add_listener(output, outputListener, me)
+      }
     case "wl_seat" where input == nil:
       // Version 5 has wl_pointer.frame, axis_source, axis_stop and axis_discrete; 8 has
       // axis_value120 in place of axis_discrete.
@@ -228,7 +238,28 @@ public final class WaylandDisplay {
     }
   }
 
+  /// The scale of `output` (a `wl_output` proxy), or nil if it is not one of ours.
+  func outputScale(of output: UnsafeMutableRawPointer) -> Int32? { outputs[output]?.scale }
+
+  fileprivate func outputScale(_ output: OpaquePointer?, _ factor: Int32) {
+    guard let output, outputs[UnsafeMutableRawPointer(output)] != nil else { return }
+    outputs[UnsafeMutableRawPointer(output)]?.scale = factor
+  }
+
+  /// The output's properties are complete (`wl_output.done`): windows on it look again.
+  fileprivate func outputDone() {
+    for w in windows.values { w.takeUnretainedValue().outputsChanged() }
+  }
+
   fileprivate func globalRemoved(name id: UInt32) {
+    if let (output, _) = outputs.first(where: { $0.value.name == id }) {
+      outputs[output] = nil
+      for w in windows.values {
+        w.takeUnretainedValue().forget(output: output)
+        w.takeUnretainedValue().outputsChanged()
+      }
+      wl_output_destroy(OpaquePointer(output))
+    }
     if id == seatGlobalName {
       input = nil
       seatGlobalName = nil
@@ -269,6 +300,19 @@ nonisolated(unsafe) private let registryListener: UnsafeMutablePointer<wl_regist
 nonisolated(unsafe) private let shmListener: UnsafeMutablePointer<wl_shm_listener> = {
   let p = UnsafeMutablePointer<wl_shm_listener>.allocate(capacity: 1)
   p.initialize(to: wl_shm_listener(format: { data, _, format in display(data).shmFormat(format) }))
+  return p
+}()
+
+nonisolated(unsafe) private let outputListener: UnsafeMutablePointer<wl_output_listener> = {
+  let p = UnsafeMutablePointer<wl_output_listener>.allocate(capacity: 1)
+  p.initialize(
+    to: wl_output_listener(
+      geometry: { _, _, _, _, _, _, _, _, _, _ in },
+      mode: { _, _, _, _, _, _ in },
+      done: { data, _ in display(data).outputDone() },
+      scale: { data, output, factor in display(data).outputScale(output, factor) },
+      name: { _, _, _ in },
+      description: { _, _, _ in }))
   return p
 }()
 

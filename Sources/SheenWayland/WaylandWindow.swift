@@ -11,7 +11,11 @@ import SheenRaster
 /// `wl_surface`, `xdg_surface`, `xdg_toplevel`, its buffers and its pending frame callback, and
 /// destroys them on `close()` or deinit.
 ///
-/// Sizes are in buffer pixels with a buffer scale of 1 (no HiDPI scaling yet).
+/// Sizes and event positions are in buffer pixels: the surface's size in the compositor's
+/// logical units times its buffer scale, the largest scale of the outputs it is on
+/// (`wl_output.scale`; HiDPI screens report 2). When that scale changes, a `scaleChange` and a
+/// `resize` follow, and the next buffer has the new size. (Fractional scales are not offered:
+/// the buffer scale is a whole number.)
 public final class WaylandWindow: PlatformWindow {
   /// The connection (kept alive as long as the window).
   public let display: WaylandDisplay
@@ -40,6 +44,12 @@ public final class WaylandWindow: PlatformWindow {
   private var pendingStates = (fullscreen: false, maximized: false)
   /// The size to return to when the compositor leaves the choice to us (after fullscreen).
   private var floatingSize: PixelSize
+  /// The size in the compositor's logical units (`size` is this times `bufferScale`).
+  private var logicalSize: PixelSize
+  /// Pixels per logical unit, set on the surface with the next buffer.
+  public private(set) var bufferScale: Int32 = 1
+  /// The outputs the surface is on (`wl_surface.enter`).
+  private var outputs: Set<UnsafeMutableRawPointer> = []
 
   /// How long `framebuffer()` waits for a frame callback or a released buffer.
   static let frameWait = 1.0
@@ -67,6 +77,7 @@ public final class WaylandWindow: PlatformWindow {
     self.minimumSize = minimumSize
     self.title = title
     floatingSize = size
+    logicalSize = size
     guard !display.isLost, let compositor = display.compositor, let wmBase = display.wmBase,
       let surface = wl_compositor_create_surface(compositor)
     else { throw WaylandError.connectionFailed("the display is not usable") }
@@ -79,6 +90,7 @@ public final class WaylandWindow: PlatformWindow {
     xdg_toplevel_set_title(toplevel, title)
     xdg_toplevel_set_app_id(toplevel, appID)
     xdg_toplevel_set_min_size(toplevel, Int32(minimumSize.width), Int32(minimumSize.height))
+    wl_surface_add_listener(surface, surfaceListener, me)
     display.register(self, surface: surface)
     // The first commit carries no buffer: it asks for the first configure.
     wl_surface_commit(surface)
@@ -170,6 +182,7 @@ public final class WaylandWindow: PlatformWindow {
     }
     guard let shm = display.shm else { throw WaylandError.missingGlobal("wl_shm") }
     let buffer = try ShmBuffer(shm: shm, size: size)
+    buffer.scale = bufferScale
     buffers.append(buffer)
     createdBufferSizes.append(size)
     return buffer
@@ -180,6 +193,8 @@ public final class WaylandWindow: PlatformWindow {
   public func present() {
     guard let surface, let buffer = drawing, !display.isLost else { return }
     drawing = nil
+    // A buffer drawn before a scale change is shown at the scale it was made for.
+    if display.compositorVersion >= 3 { wl_surface_set_buffer_scale(surface, buffer.scale) }
     wl_surface_attach(surface, buffer.buffer, 0, 0)
     if display.compositorVersion >= 4 {
       wl_surface_damage_buffer(surface, 0, 0, Int32.max, Int32.max)
@@ -205,10 +220,46 @@ public final class WaylandWindow: PlatformWindow {
 
   // MARK: - Events
 
+  /// Queues an event from the seat, its positions turned from logical units into pixels.
   func enqueue(_ event: PlatformEvent) {
     guard surface != nil else { return }
-    queue.append(event)
+    queue.append(bufferScale == 1 ? event : event.scaled(by: Double(bufferScale)))
   }
+
+  /// Which outputs the surface is on changed, or an output's scale did: takes the largest scale
+  /// of those outputs (the current one while it is on none).
+  func outputsChanged() {
+    guard surface != nil, display.compositorVersion >= 3 else { return }
+    let scales = outputs.compactMap { display.outputScale(of: $0) }
+    guard let wanted = scales.max(), wanted >= 1, wanted <= 8, wanted != bufferScale else { return }
+    bufferScale = wanted
+    queue.append(.scaleChange(Double(wanted)))
+    let scaled = PixelSize(width: logicalSize.width * Int(wanted), height: logicalSize.height * Int(wanted))
+    if scaled != size {
+      size = scaled
+      queue.append(.resize(scaled))
+    }
+  }
+
+  fileprivate func surfaceEnter(_ output: OpaquePointer?) {
+    guard let output else { return }
+    outputs.insert(UnsafeMutableRawPointer(output))
+    outputsChanged()
+  }
+
+  fileprivate func surfaceLeave(_ output: OpaquePointer?) {
+    guard let output else { return }
+    outputs.remove(UnsafeMutableRawPointer(output))
+    outputsChanged()
+  }
+
+  /// The output is gone.
+  func forget(output: UnsafeMutableRawPointer) {
+    outputs.remove(output)
+  }
+
+  /// The desktop's scale for this window: `bufferScale`.
+  public var preferredScale: Double { Double(bufferScale) }
 
   public func pollEvents() -> [PlatformEvent] {
     display.dispatch(timeout: 0)
@@ -252,9 +303,11 @@ public final class WaylandWindow: PlatformWindow {
     if pendingSize != nil && !isFullscreen && !isMaximized { floatingSize = newSize }
     let first = !configured
     configured = true
-    if newSize != size {
-      size = newSize
-      queue.append(.resize(newSize))
+    logicalSize = newSize
+    let scaled = PixelSize(width: newSize.width * Int(bufferScale), height: newSize.height * Int(bufferScale))
+    if scaled != size {
+      size = scaled
+      queue.append(.resize(scaled))
     } else if !first {
       // The compositor applies a new state with the next commit: draw one.
       queue.append(.expose)
@@ -294,6 +347,35 @@ nonisolated(unsafe) private let toplevelListener: UnsafeMutablePointer<xdg_tople
       wm_capabilities: { _, _, _ in }))
   return p
 }()
+
+nonisolated(unsafe) private let surfaceListener: UnsafeMutablePointer<wl_surface_listener> = {
+  let p = UnsafeMutablePointer<wl_surface_listener>.allocate(capacity: 1)
+  p.initialize(
+    to: wl_surface_listener(
+      enter: { data, _, output in window(data).surfaceEnter(output) },
+      leave: { data, _, output in window(data).surfaceLeave(output) }))
+  return p
+}()
+
+extension PlatformEvent {
+  /// The event with its window positions multiplied by `s` (scroll deltas are in points: kept).
+  func scaled(by s: Double) -> PlatformEvent {
+    func p(_ q: Point) -> Point { Point(x: q.x * s, y: q.y * s) }
+    switch self {
+    case .pointerDown(let q, let b, let m): return .pointerDown(p(q), button: b, modifiers: m)
+    case .pointerMove(let q, let m): return .pointerMove(p(q), modifiers: m)
+    case .pointerUp(let q, let b, let m): return .pointerUp(p(q), button: b, modifiers: m)
+    case .pointerEnter(let q): return .pointerEnter(p(q))
+    case .scroll(let d, let q, let m): return .scroll(delta: d, at: p(q), modifiers: m)
+    case .smoothScroll(let d, let q, let m): return .smoothScroll(delta: d, at: p(q), modifiers: m)
+    case .smoothScrollEnded(let q): return .smoothScrollEnded(at: p(q))
+    case .touchDown(let id, let q): return .touchDown(id: id, at: p(q))
+    case .touchMove(let id, let q): return .touchMove(id: id, at: p(q))
+    case .touchUp(let id, let q): return .touchUp(id: id, at: p(q))
+    default: return self
+    }
+  }
+}
 
 nonisolated(unsafe) private let frameListener: UnsafeMutablePointer<wl_callback_listener> = {
   let p = UnsafeMutablePointer<wl_callback_listener>.allocate(capacity: 1)

@@ -36,7 +36,7 @@ final class Weston {
   var logPath: String { runtimeDirectory + "/weston.log" }
 
   /// Starts weston and waits (at most 10 s) until its socket exists.
-  init(width: Int = 640, height: Int = 480, backend: Backend = .headless) throws {
+  init(width: Int = 640, height: Int = 480, backend: Backend = .headless, scale: Int = 1) throws {
     guard let path = Weston.path else { throw TestFailure(Weston.skipMessage) }
     var template = Array("/tmp/sheen-weston-XXXXXX".utf8CString)
     guard let dir = mkdtemp(&template) else { throw TestFailure("mkdtemp failed") }
@@ -49,6 +49,7 @@ final class Weston {
       "--socket=\(socket)", "--width=\(width)", "--height=\(height)", "--use-pixman", "--debug",
       "--no-config",
     ]
+    if scale != 1 { arguments.append("--scale=\(scale)") }
     var environment = ProcessInfo.processInfo.environment
     environment["XDG_RUNTIME_DIR"] = runtimeDirectory
     environment["WAYLAND_DISPLAY"] = nil
@@ -184,9 +185,10 @@ private func startXvfb(screen: String) throws -> (Process, String) {
 
 /// Runs `body` with a private weston, and always stops it afterwards.
 func withWeston(
-  width: Int = 640, height: Int = 480, backend: Weston.Backend = .headless, _ body: (Weston) throws -> Void
+  width: Int = 640, height: Int = 480, backend: Weston.Backend = .headless, scale: Int = 1,
+  _ body: (Weston) throws -> Void
 ) throws {
-  let weston = try Weston(width: width, height: height, backend: backend)
+  let weston = try Weston(width: width, height: height, backend: backend, scale: scale)
   defer { weston.stop() }
   try body(weston)
 }
