@@ -9,6 +9,8 @@ public struct CardContent: Hashable, Sendable {
     case strip
     /// A generated picture: a diagonal gradient with soft circles.
     case image
+    /// A photo of the bundled assets (`UIImage(named:)`), filling the header (aspect fill).
+    case photo(String)
   }
 
   public var index: Int
@@ -24,6 +26,8 @@ public struct CardContent: Hashable, Sendable {
     hue > 0.06 && hue < 0.55 ? (hue + 0.5).truncatingRemainder(dividingBy: 1) : hue
   }
   public var header: Header
+  /// A bundled photo shown as a round avatar beside the title, or nil.
+  public var avatar: String?
 
   /// The content of card `index` (any index gives a card; the list shows `DemoContent.cardCount`).
   public init(index: Int) {
@@ -46,7 +50,13 @@ public struct CardContent: Hashable, Sendable {
     tags = t
     hue = Double(index * 37 % 360) / 360
     header = rng.next(3) == 0 ? .image : .strip
+    // A third of the cards show a photo in the header, half a round avatar.
+    if index % 3 == 1 { header = .photo(Self.photos[(index / 3) % Self.photos.count]) }
+    avatar = index % 2 == 0 ? Self.photos[(index / 2 + 1) % Self.photos.count] : nil
   }
+
+  /// The bundled photos (Assets/Photos, public domain and CC0).
+  public static let photos = ["astronaut", "coffee", "chelsea", "rocket"]
 
   static let places = [
     "Harbour", "Alpine", "Desert", "Forest", "Coastal", "Urban", "Lunar", "Arctic", "Garden", "Valley",

@@ -1,7 +1,7 @@
 import SheenKit
 
-/// One card: radius 16, clipped, so that the coloured header (a strip or a generated picture)
-/// follows the rounded corners; a bold title, a two-line subtitle truncated with an ellipsis,
+/// One card: radius 16, clipped, so that the header (a coloured strip, a generated picture or a
+/// photo, aspect fill) follows the rounded corners; a round photo avatar beside some titles; a bold title, a two-line subtitle truncated with an ellipsis,
 /// tags rounded on chosen corners, and a primary button whose taps the card counts (a badge with
 /// a checkmark and the count appears in the header).
 ///
@@ -26,6 +26,9 @@ public final class CardView: UIView {
 
   private let header = UIView()
   private let picture = CAGradientLayer()
+  /// The header's photo (`.photo` headers) and the avatar beside the title.
+  private let photoView = UIImageView()
+  private let avatarView = UIImageView()
   private var circles: [CAShapeLayer] = []
   private let badge = UIView()
   private let badgeCheck = CAShapeLayer()
@@ -51,7 +54,19 @@ public final class CardView: UIView {
       header.layer.addSublayer(c)
       circles.append(c)
     }
+    // The photo fills the header (aspect fill), cut at the header's bottom edge; the card's
+    // rounded clip cuts its top corners.
+    photoView.contentMode = .scaleAspectFill
+    photoView.clipsToBounds = true
+    photoView.isHidden = true
+    header.addSubview(photoView)
     addSubview(header)
+
+    avatarView.contentMode = .scaleAspectFill
+    avatarView.clipsToBounds = true
+    avatarView.layer.cornerRadius = CardView.avatarSize / 2
+    avatarView.isHidden = true
+    addSubview(avatarView)
 
     titleLabel.font = UIFont.systemFont(ofSize: 17, weight: .bold)
     titleLabel.textColor = .label
@@ -107,7 +122,13 @@ public final class CardView: UIView {
   /// Everything the content decides.
   private func apply(_ content: CardContent) {
     let hue = CGFloat(content.hue)
+    var photo: UIImage?
     switch content.header {
+    case .photo(let name):
+      // Without the bundled photos, a strip.
+      photo = CardView.photo(name)
+      header.backgroundColor =
+        photo == nil ? UIColor(hue: hue, saturation: 0.55, brightness: 0.92, alpha: 1) : nil
     case .strip:
       header.backgroundColor = UIColor(hue: hue, saturation: 0.55, brightness: 0.92, alpha: 1)
     case .image:
@@ -119,6 +140,11 @@ public final class CardView: UIView {
     }
     picture.isHidden = content.header != .image
     for c in circles { c.isHidden = content.header != .image }
+    photoView.image = photo
+    photoView.isHidden = photo == nil
+    let avatar = content.avatar.flatMap(CardView.photo)
+    avatarView.image = avatar
+    avatarView.isHidden = avatar == nil
 
     if titleLabel.text != content.title { titleLabel.text = content.title }
     if subtitleLabel.text != content.subtitle { subtitleLabel.text = content.subtitle }
@@ -149,6 +175,19 @@ public final class CardView: UIView {
 
   public required init?(coder: NSCoder) { return nil }
 
+  static let avatarSize: CGFloat = 28
+
+  /// The bundled photos, decoded once and shared by every card (nil when the assets are missing).
+  /// Views are made on one thread (the window's), as UIKit's.
+  nonisolated(unsafe) private static var photos: [String: UIImage?] = [:]
+
+  static func photo(_ name: String) -> UIImage? {
+    if let p = photos[name] { return p }
+    let p = UIImage(named: name)
+    photos[name] = p
+    return p
+  }
+
   public override func layoutSubviews() {
     super.layoutSubviews()
     let b = bounds
@@ -165,8 +204,16 @@ public final class CardView: UIView {
           .cgPath
       }
     }
+    photoView.frame = header.bounds
     let textWidth = max(0, b.width - 2 * inset)
-    titleLabel.frame = CGRect(x: inset, y: CardView.headerHeight + 10, width: textWidth, height: 22)
+    var titleX = inset
+    if !avatarView.isHidden {
+      let s = CardView.avatarSize
+      avatarView.frame = CGRect(x: inset, y: CardView.headerHeight + 7, width: s, height: s)
+      titleX += s + 8
+    }
+    titleLabel.frame = CGRect(
+      x: titleX, y: CardView.headerHeight + 10, width: max(0, textWidth - (titleX - inset)), height: 22)
     subtitleLabel.frame = CGRect(x: inset, y: CardView.headerHeight + 34, width: textWidth, height: 34)
 
     let buttonSize = button.sizeThatFits(.zero)

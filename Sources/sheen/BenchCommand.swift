@@ -22,6 +22,13 @@ func runBench(_ args: [String]) -> Int32 {
         runs: parsed[BenchArgs.runs] ?? 200, threads: parsed[SharedArgs.threads], width: size.width,
         height: size.height)
     }
+  case "photos":
+    guard let parsed = parseCommandLine(BenchArgs.photos, Array(args.dropFirst()), status: &status) else {
+      return status
+    }
+    return benchFailing {
+      try benchPhotoCards(runs: parsed[BenchArgs.runs] ?? 200, threads: parsed[SharedArgs.threads] ?? 1)
+    }
   default:
     return runDemoBench(args)
   }
@@ -92,6 +99,29 @@ private func benchRaster(runs: Int) throws {
   let shadowColor = Color(red: 0, green: 0, blue: 0, alpha: 0.3)
   run("composite 512x512 mask, translucent colour", pixels: 512 * 512) {
     canvas.draw(mask: mask, color: shadowColor)
+  }
+  // Images: a photo-sized picture copied at 1:1, resampled bilinear and trilinear, and rotated.
+  let photo = try RasterImage(width: 512, height: 512) { c in
+    c.fill(
+      Rect(x: 0, y: 0, width: 512, height: 512),
+      paint: .linearGradient(gradient, start: Point(x: 0, y: 0), end: Point(x: 512, y: 512)))
+  }
+  let header = Rect(x: 200, y: 300, width: 448, height: 140)
+  run("image 448x140, copied at 1:1", pixels: 448 * 140) {
+    canvas.drawImage(photo, source: Rect(x: 0, y: 0, width: 448, height: 140), in: header)
+  }
+  run("image 512x512 -> 448x140, bilinear", pixels: 448 * 140) {
+    canvas.drawImage(photo, in: header)
+  }
+  run("image 512x512 -> 112x112, trilinear", pixels: 112 * 112) {
+    canvas.drawImage(photo, in: Rect(x: 700, y: 300, width: 112, height: 112), minification: .trilinear)
+  }
+  run("image 512x512 -> 256x256 rotated 0.3, bilinear", pixels: 256 * 256) {
+    canvas.save()
+    canvas.translateBy(x: 1200, y: 500)
+    canvas.rotate(by: 0.3)
+    canvas.drawImage(photo, in: Rect(x: -128, y: -128, width: 256, height: 256))
+    canvas.restore()
   }
 
   let clearPerPixel = rows[0].1 / Double(rows[0].3)

@@ -220,6 +220,7 @@ enum BenchArgs {
       "            [--cards N] [--scroll-range POINTS] [--cold] [--plot FILE.png] [--overlay]",
       "            [--backend wayland|x11]",
       "sheen bench raster [--runs N]", "sheen bench cards [--runs N] [--threads N] [--size WxH]",
+      "sheen bench photos [--runs N] [--threads N]",
     ],
     about: """
       Times frames of the demo scrolling steadily (every frame mid-scroll, on a 60 Hz virtual clock)
@@ -235,6 +236,7 @@ enum BenchArgs {
     subcommands: [
       ("raster", "the rasterizer's per-operation medians (`sheen bench raster --help`)"),
       ("cards", "frames of 30 sample cards scrolling (`sheen bench cards --help`)"),
+      ("photos", "16 photo cards against the same without photos (`sheen bench photos --help`)"),
     ],
     footer: "exit status: 0 done; 1 failed; 3 no display; 64 bad usage.")
 
@@ -245,6 +247,17 @@ enum BenchArgs {
     path: "sheen bench raster", synopsis: ["sheen bench raster [--runs N]"],
     about: "Times the rasterizer's basic operations on a 1920x1080 surface: median and minimum of each.",
     options: [AnyOption(runs)], footer: "exit status: 0 done; 1 failed; 64 bad usage.")
+
+  static let photos = Command(
+    path: "sheen bench photos", synopsis: ["sheen bench photos [--runs N] [--threads N]"],
+    about: """
+      Times a 1920x1080 screen of 16 cards with photo headers (aspect fill, clipped by the corners)
+      and round photo avatars against the same cards with flat colours, frames of the two
+      interleaved, scrolling by a pixel every frame after a warm-up; prints both medians, their
+      ratio, image resamples and allocations per frame. One thread unless --threads is given.
+      """,
+    options: [AnyOption(runs), AnyOption(SharedArgs.threads)],
+    footer: "exit status: 0 done; 1 failed (the bundled photos missing); 64 bad usage.")
 
   static let cards = Command(
     path: "sheen bench cards", synopsis: ["sheen bench cards [--runs N] [--threads N] [--size WxH]"],

@@ -142,7 +142,7 @@ private func benchDemo(
   // them: new text to lay out, a row's shadow to blur) are counted apart from steady ones.
   var rowFrames = 0
   var rows = 0
-  var rowCosts = (allocations: UInt64(0), blurs: 0, shapes: 0, glyphs: 0)
+  var rowCosts = (allocations: UInt64(0), blurs: 0, shapes: 0, glyphs: 0, images: 0)
   let start = monotonicSeconds()
   var previous = start
   while seconds.map({ previous - start < $0 }) ?? (whole.count < frames) {
@@ -159,6 +159,7 @@ private func benchDemo(
       rowCosts.blurs += statsAfter.blurs - statsBefore.blurs
       rowCosts.shapes += statsAfter.shapeRasterizations - statsBefore.shapeRasterizations
       rowCosts.glyphs += cache.statistics.rasterizations - glyphsBeforeFrame
+      rowCosts.images += statsAfter.imageResamples - statsBefore.imageResamples
     }
     let now = monotonicSeconds()
     whole.append((now - previous) * 1000)
@@ -186,8 +187,9 @@ private func benchDemo(
   }
   var steady = String(
     format:
-      "steady state: blurs per frame %.2f, glyph rasterizations per frame %.2f, shape rasterizations per frame %.2f",
-    Double(stats.blurs - rowCosts.blurs) / m, glyphs, Double(stats.shapeRasterizations - rowCosts.shapes) / m)
+      "steady state: blurs per frame %.2f, glyph rasterizations per frame %.2f, shape rasterizations per frame %.2f, image resamples per frame %.2f",
+    Double(stats.blurs - rowCosts.blurs) / m, glyphs, Double(stats.shapeRasterizations - rowCosts.shapes) / m,
+    Double(stats.imageResamples - rowCosts.images) / m)
   if let allocations {
     steady += String(
       format: ", allocations per frame %.2f (%.0f in %d frames)", allocations, allocations * m, steadyFrames)
@@ -197,8 +199,9 @@ private func benchDemo(
     let r = Double(rows)
     var line = String(
       format:
-        "rows coming into view: %d in %d frames; per row: blurs %.2f, shape rasterizations %.2f, glyph rasterizations %.2f",
-      rows, rowFrames, Double(rowCosts.blurs) / r, Double(rowCosts.shapes) / r, Double(rowCosts.glyphs) / r)
+        "rows coming into view: %d in %d frames; per row: blurs %.2f, shape rasterizations %.2f, glyph rasterizations %.2f, image resamples %.2f",
+      rows, rowFrames, Double(rowCosts.blurs) / r, Double(rowCosts.shapes) / r, Double(rowCosts.glyphs) / r,
+      Double(rowCosts.images) / r)
     if allocationCount != nil {
       line += String(format: ", allocations %.1f", Double(rowCosts.allocations) / r)
     }

@@ -40,10 +40,46 @@ extension Canvas {
     if clip.isEmpty || state.globalAlpha <= 0 { return }
     let t = state.transform
     if state.pendingRect != nil { resolveClip(for: t.apply(r)) }
+    var sink = makeSink(shader)
+    if t.isAxisAligned {
+      let d = t.apply(r)
+      if d.minX.isFinite, d.maxX.isFinite, d.minY.isFinite, d.maxY.isFinite {
+        fillAlignedRect(d, clip: clip, into: &sink)
+        return
+      }
+    }
     imagePath.removeAllKeepingCapacity()
     imagePath.addRect(r)
-    var sink = makeSink(shader)
     rasterizer.fill(imagePath, transform: t, rule: .nonZero, clip: clip, into: &sink)
+  }
+
+  /// The coverage of an axis-aligned device rectangle, worked out per row instead of rasterized
+  /// (the same exact area: a pixel's coverage is the part of it inside): edge pixels partly,
+  /// the inside as solid spans.
+  private func fillAlignedRect(_ d: Rect, clip: IntRect, into sink: inout PaintSink) {
+    let area = IntRect(enclosing: d).intersection(clip)
+    if area.isEmpty || d.isEmpty { return }
+    func overlap(_ i: Int, _ lo: Double, _ hi: Double) -> Double {
+      max(0, min(Double(i + 1), hi) - max(Double(i), lo))
+    }
+    // Columns wholly inside: [inner0, inner1).
+    let inner0 = max(area.x, Int(max(Double(area.x), min(Double(area.maxX), d.minX.rounded(.up)))))
+    let inner1 = max(
+      inner0, min(area.maxX, Int(max(Double(area.x), min(Double(area.maxX), d.maxX.rounded(.down))))))
+    for y in area.y..<area.maxY {
+      let fy = overlap(y, d.minY, d.maxY)
+      if fy <= 0 { continue }
+      func edge(_ x: Int) {
+        let a = (overlap(x, d.minX, d.maxX) * fy * 255).rounded()
+        if a >= 1 { sink.solidSpan(y: y, x: x, count: 1, alpha: UInt8(min(255, a))) }
+      }
+      for x in area.x..<inner0 { edge(x) }
+      if inner1 > inner0 {
+        let a = (fy * 255).rounded()
+        if a >= 1 { sink.solidSpan(y: y, x: inner0, count: inner1 - inner0, alpha: UInt8(min(255, a))) }
+      }
+      for x in max(inner1, inner0)..<area.maxX { edge(x) }
+    }
   }
 }
 
