@@ -33,8 +33,8 @@ def exif_with_orientation(o):
 
 
 # --- the demo's photos: small JPEGs (a card header is at most ~400 x 160 points) ---
-for name, src, size in [("astronaut", "astronaut.png", (384, 384)), ("coffee", "coffee.png", (480, 320)),
-                        ("chelsea", "chelsea.png", (451, 300)), ("rocket", "rocket.jpg", (320, 480))]:
+for name, src, size in [("astronaut", "astronaut.png", (320, 320)), ("coffee", "coffee.png", (400, 267)),
+                        ("chelsea", "chelsea.png", (400, 266)), ("rocket", "rocket.jpg", (267, 400))]:
     im = photo(src).resize(size, Image.LANCZOS)
     im.save(os.path.join(photos, name + ".jpg"), quality=88, optimize=True)
 

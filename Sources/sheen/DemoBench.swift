@@ -210,8 +210,9 @@ private func benchDemo(
   let caches = window.renderer.context.cacheBytes
   print(
     String(
-      format: "caches: shadows %.1f MB, shapes %.1f MB, glyphs %.1f MB", Double(caches.shadows) / 1_048_576,
-      Double(caches.shapes) / 1_048_576, Double(caches.glyphs) / 1_048_576))
+      format: "caches: shadows %.1f MB, shapes %.1f MB, glyphs %.1f MB, resampled images %.1f MB",
+      Double(caches.shadows) / 1_048_576, Double(caches.shapes) / 1_048_576,
+      Double(caches.glyphs) / 1_048_576, Double(window.renderer.context.imageCacheBytes) / 1_048_576))
   print(
     String(
       format:

@@ -19,7 +19,7 @@ import Testing
 
   @Test func bundledImages() throws {
     let astronaut = try #require(UIImage(named: "astronaut"))
-    #expect(astronaut.size == CGSize(width: 384, height: 384))
+    #expect(astronaut.size == CGSize(width: 320, height: 320))
     #expect(astronaut.scale == 1)
     // Decoded once: asking again shares the pixels.
     #expect(UIImage(named: "astronaut.jpg")?.cgImage == astronaut.cgImage)

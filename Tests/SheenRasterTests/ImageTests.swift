@@ -96,6 +96,29 @@ import Testing
     for n in stride(from: 0, to: bytes.count, by: 997) { _ = try? RasterImage(decoding: Array(bytes[..<n])) }
   }
 
+  /// The decoded-image cache stays within its budget, letting the least recently used go, and
+  /// decodes a file again only once it was let go.
+  @Test func decodedImagesStayWithinTheBudget() throws {
+    // photo.jpg is 200 x 133 (106,400 bytes decoded): room for two.
+    let cache = ImageFileCache(budget: 250_000, maxEntries: 100)
+    let names = ["photo.jpg", "photo-progressive.jpg", "grey.jpg", "cmyk.jpg", "exif2.jpg", "exif3.jpg"]
+    for n in names { _ = try cache.image(atPath: "\(ImageTests.folder)/\(n)") }
+    #expect(cache.statistics.count == 2)
+    #expect(cache.statistics.bytes <= 250_000)
+    #expect(cache.statistics.decodes == 6)
+    // The two most recent are kept: asking again decodes nothing.
+    _ = try cache.image(atPath: "\(ImageTests.folder)/exif3.jpg")
+    _ = try cache.image(atPath: "\(ImageTests.folder)/exif2.jpg")
+    #expect(cache.statistics.decodes == 6)
+    // The first was let go: decoded again.
+    _ = try cache.image(atPath: "\(ImageTests.folder)/photo.jpg")
+    #expect(cache.statistics.decodes == 7)
+    // A count limit too.
+    let few = ImageFileCache(budget: 1 << 30, maxEntries: 3)
+    for n in names { _ = try few.image(atPath: "\(ImageTests.folder)/\(n)") }
+    #expect(few.statistics.count == 3)
+  }
+
   // MARK: Sampling arithmetic
 
   /// A 2 × 2 opaque grey image (values in every channel).
