@@ -32,6 +32,26 @@ let package = Package(
       providers: [.apt(["libturbojpeg0-dev"])]
     ),
     .systemLibrary(
+      name: "CFontconfig",
+      pkgConfig: "fontconfig",
+      providers: [.apt(["libfontconfig-dev"])]
+    ),
+    .systemLibrary(
+      name: "CHarfBuzz",
+      pkgConfig: "harfbuzz",
+      providers: [.apt(["libharfbuzz-dev"])]
+    ),
+    .systemLibrary(
+      name: "CFriBidi",
+      pkgConfig: "fribidi",
+      providers: [.apt(["libfribidi-dev"])]
+    ),
+    .systemLibrary(
+      name: "CUnibreak",
+      pkgConfig: "libunibreak",
+      providers: [.apt(["libunibreak-dev"])]
+    ),
+    .systemLibrary(
       name: "CWayland",
       pkgConfig: "wayland-client xkbcommon",
       providers: [.apt(["libwayland-dev", "libxkbcommon-dev"])]
@@ -42,7 +62,8 @@ let package = Package(
     .target(name: "SheenRaster", dependencies: ["CPNG", "CJPEG"]),
     // Typed command-line options, strict values and `--help` text, for the `sheen` subcommands.
     .target(name: "SheenCommandLine"),
-    .target(name: "SheenText", dependencies: ["SheenRaster"]),
+    .target(
+      name: "SheenText", dependencies: ["SheenRaster", "CFontconfig", "CHarfBuzz", "CFriBidi", "CUnibreak"]),
     .target(name: "SheenLayers", dependencies: ["SheenRaster", "SheenText"]),
     .target(name: "SheenPlatform", dependencies: ["SheenRaster"]),
     .target(

@@ -179,15 +179,17 @@ open class CATextLayer: CALayer {
       }
     }
   }
-  /// A `UIFont`, or a font name (bold when the name says so); its size is ignored, as Core
-  /// Animation does: `fontSize` sets the size.
+  /// A `UIFont`, or a font name (`UIFont(name:size:)`'s names); its size is ignored, as Core
+  /// Animation does: `fontSize` sets the size. A name nobody has leaves the font as it was.
   open var font: Any? {
-    get { text.fontWeight == .bold ? "DejaVuSans-Bold" : "DejaVuSans" }
+    get { UIFont(name: text.fontFamily, size: 17)?.withWeight(text.fontWeight).fontName ?? text.fontFamily }
     set {
       if let f = newValue as? UIFont {
-        text.fontWeight = f.isBold ? .bold : .regular
-      } else if let name = newValue as? String {
-        text.fontWeight = name.lowercased().contains("bold") ? .bold : .regular
+        text.fontFamily = f.familyName
+        text.fontWeight = f.fontWeight
+      } else if let name = newValue as? String, let f = UIFont(name: name, size: CGFloat(text.fontSize)) {
+        text.fontFamily = f.familyName
+        text.fontWeight = f.fontWeight
       }
     }
   }

@@ -10,6 +10,7 @@ public enum NSTextAlignment: Int, Sendable {
   case right = 2
   /// Unlike UIKit, drawn as `natural`.
   case justified = 3
+  /// Left for a left-to-right paragraph, right for a right-to-left one (Arabic, Hebrew).
   case natural = 4
 }
 
@@ -26,8 +27,8 @@ public enum NSLineBreakMode: Int, Sendable {
   case byTruncatingMiddle
 }
 
-/// A view that draws text (UIKit's `UILabel`) through a SheenLayers `TextLayer`, centred
-/// vertically in its bounds as UIKit does.
+/// A view that draws text in any script (UIKit's `UILabel`) through a SheenLayers `TextLayer`,
+/// centred vertically in its bounds as UIKit does.
 open class UILabel: UIView {
   /// The layer that draws the text (not listed in `layer.sublayers`, as UIKit's own layers).
   let textLayer = TextLayer()
@@ -79,27 +80,30 @@ open class UILabel: UIView {
   }
 
   private var style: TextStyle? {
-    guard let face = (font ?? .systemFont(ofSize: 17)).face else { return nil }
+    let f = font ?? .systemFont(ofSize: 17)
+    let family = f.family
+    guard family.primary != nil else { return nil }
     let alignment: TextAlignment
     switch textAlignment {
+    case .left: alignment = .left
     case .center: alignment = .center
     case .right: alignment = .right
-    default: alignment = .left
+    case .natural, .justified: alignment = .natural
     }
     let wraps = numberOfLines != 1 && lineBreakMode != .byClipping
     let truncates =
       lineBreakMode != .byClipping && lineBreakMode != .byWordWrapping && lineBreakMode != .byCharWrapping
     return TextStyle(
-      font: face, size: Double((font ?? .systemFont(ofSize: 17)).pointSize), alignment: alignment,
-      wraps: wraps,
+      family: family, size: Double(f.pointSize), alignment: alignment, wraps: wraps,
       truncation: truncates || numberOfLines == 1 && lineBreakMode != .byClipping ? .end : .none)
   }
 
-  /// The height of `numberOfLines` lines, or nil when unlimited.
-  private func maxHeight(_ style: TextStyle) -> Double? {
-    guard numberOfLines > 0 else { return nil }
-    let m = style.lineMetrics
-    return Double(numberOfLines - 1) * m.lineHeight + m.ascent + m.descent
+  /// The height of the text's first `numberOfLines` lines (all when 0): lines in another
+  /// script may be taller than the font's own (a fallback font's metrics).
+  private func height(of layout: TextLayout) -> Double {
+    guard numberOfLines > 0, layout.lines.count > numberOfLines else { return layout.size.height }
+    let last = layout.lines[numberOfLines - 1]
+    return last.origin.y + last.metrics.descent
   }
 
   /// Sizes and places the text layer: the text's height (at most `numberOfLines` lines and the
@@ -109,12 +113,14 @@ open class UILabel: UIView {
     let string = text ?? ""
     t.string = string
     t.fontSize = Double((font ?? .systemFont(ofSize: 17)).pointSize)
-    t.fontWeight = (font?.isBold ?? false) ? .bold : .regular
+    t.fontFamily = (font ?? .systemFont(ofSize: 17)).familyName
+    t.fontWeight = (font ?? .systemFont(ofSize: 17)).fontWeight
     t.foregroundColor = (textColor ?? .label).color
     switch textAlignment {
+    case .left: t.alignmentMode = .left
     case .center: t.alignmentMode = .center
     case .right: t.alignmentMode = .right
-    default: t.alignmentMode = .natural
+    case .natural, .justified: t.alignmentMode = .natural
     }
     let b = bounds
     guard let style, !string.isEmpty else {
@@ -123,8 +129,7 @@ open class UILabel: UIView {
     }
     t.isWrapped = style.wraps
     t.truncationMode = style.truncation == .end ? .end : .none
-    var h = TextLayout.measure(string, style: style, width: Double(b.width)).height
-    if let m = maxHeight(style) { h = min(h, m) }
+    var h = height(of: TextLayout.cached(string, style: style, width: Double(b.width)))
     h = min(h, Double(b.height))
     // Keep whole lines: a text layer keeps only lines that fit its height.
     t.frame = Rect(x: 0, y: (Double(b.height) - h) / 2, width: Double(b.width), height: h + 0.5)
@@ -134,8 +139,9 @@ open class UILabel: UIView {
   open override func sizeThatFits(_ size: CGSize) -> CGSize {
     guard let style, let string = text, !string.isEmpty else { return .zero }
     let width: Double? = style.wraps && size.width > 0 ? Double(size.width) : nil
-    var s = TextLayout.measure(string, style: style, width: width)
-    if let m = maxHeight(style) { s.height = min(s.height, m) }
+    let layout = TextLayout.cached(string, style: style, width: width)
+    var s = layout.size
+    s.height = height(of: layout)
     return CGSize(width: CGFloat(s.width.rounded(.up)), height: CGFloat(s.height.rounded(.up)))
   }
 

@@ -1,13 +1,16 @@
 import SheenRaster
 import SheenText
 
-/// A layer that draws text (Core Animation's `CATextLayer`) in the bundled DejaVu fonts, clipped
-/// to its bounds as Core Animation draws a text layer into a bitmap of its size.
+/// A layer that draws text (Core Animation's `CATextLayer`) in any script: a fontconfig family
+/// (the bundled DejaVu Sans by default) with fontconfig's fallbacks, shaped, ordered and broken
+/// into lines as a desktop does it (`TextLayout`), clipped to its bounds as Core Animation draws
+/// a text layer into a bitmap of its size.
 public final class TextLayer: Layer {
-  public enum FontWeight: Hashable, Sendable {
-    case regular
-    case bold
-  }
+  /// UIFont.Weight's nine names.
+  public typealias FontWeight = SheenText.FontWeight
+
+  /// The longest `fontFamily` accepted (fontconfig's own names are far shorter).
+  public static let maxFamilyLength = 256
 
   public enum AlignmentMode: Hashable, Sendable {
     case natural, left, center, right
@@ -21,6 +24,11 @@ public final class TextLayer: Layer {
   /// Points.
   public var fontSize: Double = 17 { didSet { if fontSize != oldValue { setNeedsDisplay() } } }
   public var fontWeight: FontWeight = .regular { didSet { if fontWeight != oldValue { setNeedsDisplay() } } }
+  /// A family name as fontconfig knows it; characters it lacks fall back through fontconfig, and a
+  /// family nobody has is fontconfig's default.
+  public var fontFamily: String = FontFamily.defaultName {
+    didSet { if fontFamily != oldValue { setNeedsDisplay() } }
+  }
   public var foregroundColor: Color = .black {
     didSet { if foregroundColor != oldValue { setNeedsDisplay() } }
   }
@@ -40,7 +48,7 @@ public final class TextLayer: Layer {
   private var cachedLayout: (version: UInt64, layout: TextLayout)?
 
   /// The text laid out in the layer's bounds (wrapped and truncated as configured), or nil when
-  /// the bundled fonts cannot be loaded. Kept by `prepareForDrawing`, so that drawing on several
+  /// no font can be loaded. Kept by `prepareForDrawing`, so that drawing on several
   /// threads only reads the layer.
   public var layout: TextLayout? {
     if let c = cachedLayout, c.version == contentVersion { return c.layout }
@@ -48,17 +56,19 @@ public final class TextLayer: Layer {
   }
 
   private func makeLayout() -> TextLayout? {
-    guard let font = try? Font.bundled(fontWeight == .bold ? .bold : .regular) else { return nil }
+    let family = FontLibrary.shared.family(fontFamily, weight: fontWeight)
+    guard family.primary != nil else { return nil }
     let alignment: TextAlignment
     switch alignmentMode {
-    case .natural, .left: alignment = .left
+    case .natural: alignment = .natural
+    case .left: alignment = .left
     case .center: alignment = .center
     case .right: alignment = .right
     }
     let style = TextStyle(
-      font: font, size: fontSize, alignment: alignment, wraps: isWrapped,
+      family: family, size: fontSize, alignment: alignment, wraps: isWrapped,
       truncation: truncationMode == .end ? .end : .none)
-    return TextLayout(string, style: style, width: frame.width, height: frame.height)
+    return TextLayout.cached(string, style: style, width: frame.width, height: frame.height)
   }
 
   public override func prepareForDrawing() {
@@ -76,6 +86,11 @@ public final class TextLayer: Layer {
     let filled = context.coverageCache.fill(of: self, .text, paint: .solid(foregroundColor), in: canvas) {
       renderer.coverage(of: layout, at: .zero, transform: $0)
     }
-    if !filled { canvas.drawText(layout, at: .zero, color: foregroundColor, renderer: renderer) }
+    if filled {
+      // Colour glyphs (emoji) are not in the recorded coverage: they keep their own colours.
+      renderer.drawColorGlyphs(layout, at: .zero, in: canvas)
+    } else {
+      canvas.drawText(layout, at: .zero, color: foregroundColor, renderer: renderer)
+    }
   }
 }

@@ -48,6 +48,8 @@ public final class GlyphCache: Sendable {
 
   private struct State {
     var masks: [Key: GlyphMask?] = [:]
+    var colorGlyphs: [Key: ColorGlyph?] = [:]
+    var bitmaps: [Key: ColorBitmap?] = [:]
     var statistics = GlyphCacheStatistics()
   }
 
@@ -75,6 +77,8 @@ public final class GlyphCache: Sendable {
   public func removeAll() {
     state.withLock {
       $0.masks.removeAll()
+      $0.colorGlyphs.removeAll()
+      $0.bitmaps.removeAll()
       $0.statistics.entries = 0
       $0.statistics.bytes = 0
     }
@@ -102,10 +106,67 @@ public final class GlyphCache: Sendable {
       let bytes = made.map { $0.mask.width * $0.mask.height } ?? 0
       if s.statistics.bytes + bytes > byteLimit {
         s.masks.removeAll()
+        s.colorGlyphs.removeAll()
+        s.bitmaps.removeAll()
         s.statistics.entries = 0
         s.statistics.bytes = 0
       }
       s.masks[key] = made
+      s.statistics.entries += 1
+      s.statistics.bytes += bytes
+      return made
+    }
+  }
+
+  /// A colour glyph (an emoji bitmap) scaled to `pixelSize`, made on a miss; nil when the glyph
+  /// has no bitmap or it cannot be decoded.
+  public func colorGlyph(font: Font, glyph: GlyphID, pixelSize: Double) -> ColorGlyph? {
+    let key = Key(font: font.id, glyph: glyph.rawValue, pixelSize: pixelSize, bin: 0)
+    let found: ColorGlyph?? = state.withLock { s in
+      guard let m = s.colorGlyphs[key] else { return nil }
+      s.statistics.hits += 1
+      return .some(m)
+    }
+    if let m = found { return m }
+    let made = colorBitmap(font: font, glyph: glyph).flatMap { $0.scaled(pixelSize / Double(font.unitsPerEm)) }
+    return state.withLock { s in
+      s.statistics.rasterizations += 1
+      if let existing = s.colorGlyphs[key] { return existing }
+      let bytes = made.map { $0.image.width * $0.image.height * 4 } ?? 0
+      if s.statistics.bytes + bytes > byteLimit {
+        s.masks.removeAll()
+        s.colorGlyphs.removeAll()
+        s.bitmaps.removeAll()
+        s.statistics.entries = 0
+        s.statistics.bytes = 0
+      }
+      s.colorGlyphs[key] = made
+      s.statistics.entries += 1
+      s.statistics.bytes += bytes
+      return made
+    }
+  }
+
+  /// A colour glyph's bitmap as the font holds it (PNG decoded with libpng), and the box it
+  /// covers in font units; decoded once.
+  public func colorBitmap(font: Font, glyph: GlyphID) -> ColorBitmap? {
+    let key = Key(font: font.id, glyph: glyph.rawValue, pixelSize: 0, bin: 0)
+    if let m = state.withLock({ $0.bitmaps[key] }) { return m }
+    var made: ColorBitmap? = nil
+    if let png = font.colorPNG(of: glyph), let image = try? Surface(pngData: png),
+      let box = font.boundingBox(of: glyph), image.width > 0, image.height > 0
+    {
+      // y down: the box's top is -yMax.
+      made = ColorBitmap(
+        image: image,
+        box: Rect(
+          x: Double(box.xMin), y: Double(-box.yMax), width: Double(box.xMax - box.xMin),
+          height: Double(box.yMax - box.yMin)))
+    }
+    return state.withLock { s in
+      if let existing = s.bitmaps[key] { return existing }
+      let bytes = made.map { $0.image.width * $0.image.height * 4 } ?? 0
+      s.bitmaps[key] = made
       s.statistics.entries += 1
       s.statistics.bytes += bytes
       return made
@@ -124,4 +185,73 @@ public final class GlyphCache: Sendable {
     mask.fill(path)
     return GlyphMask(mask: mask)
   }
+}
+
+/// A colour glyph's bitmap as its font holds it, and the box (font units, y down, relative to
+/// the pen on the baseline) it covers.
+public struct ColorBitmap: Sendable {
+  public let image: Surface
+  public let box: Rect
+
+  /// The bitmap resampled onto whole pixels at `scale` device pixels per font unit (each pixel
+  /// the average of the bitmap's pixels under it), placed relative to the pen.
+  func scaled(_ scale: Double) -> ColorGlyph? {
+    let x0 = box.minX * scale
+    let y0 = box.minY * scale
+    let x1 = (box.minX + box.width) * scale
+    let y1 = (box.minY + box.height) * scale
+    let ox = Int(x0.rounded(.down))
+    let oy = Int(y0.rounded(.down))
+    let w = Int(x1.rounded(.up)) - ox
+    let h = Int(y1.rounded(.up)) - oy
+    guard w > 0, h > 0, w <= 4096, h <= 4096, let out = try? Surface(width: w, height: h) else { return nil }
+    // Source pixels per destination pixel, and where the box starts within the first pixel.
+    let sx = Double(image.width) / (x1 - x0)
+    let sy = Double(image.height) / (y1 - y0)
+    for j in 0..<h {
+      // The destination row's extent in source rows.
+      let top = (Double(oy + j) - y0) * sy
+      let bottom = top + sy
+      let r0 = max(0, Int(top.rounded(.down)))
+      let r1 = min(image.height, Int(bottom.rounded(.up)))
+      let row = out.row(j)
+      for i in 0..<w {
+        let left = (Double(ox + i) - x0) * sx
+        let right = left + sx
+        let c0 = max(0, Int(left.rounded(.down)))
+        let c1 = min(image.width, Int(right.rounded(.up)))
+        var acc: (Double, Double, Double, Double) = (0, 0, 0, 0)
+        var total = 0.0
+        if r0 < r1 && c0 < c1 {
+          for y in r0..<r1 {
+            let wy = min(bottom, Double(y + 1)) - max(top, Double(y))
+            let src = image.row(y)
+            for x in c0..<c1 {
+              let wx = min(right, Double(x + 1)) - max(left, Double(x))
+              let wgt = wx * wy
+              let p = src[x]
+              acc.0 += Double(p & 0xFF) * wgt
+              acc.1 += Double((p >> 8) & 0xFF) * wgt
+              acc.2 += Double((p >> 16) & 0xFF) * wgt
+              acc.3 += Double(p >> 24) * wgt
+            }
+          }
+        }
+        // Divided by the destination pixel's whole area: pixels the box only partly covers are
+        // partly transparent.
+        total = sx * sy
+        func c(_ v: Double) -> UInt32 { UInt32(min(255, max(0, (v / total).rounded()))) }
+        row[i] = c(acc.0) | c(acc.1) << 8 | c(acc.2) << 16 | c(acc.3) << 24
+      }
+    }
+    return ColorGlyph(image: out, originX: ox, originY: oy)
+  }
+}
+
+/// A colour glyph scaled to a pixel size: a premultiplied image placed at `originX`, `originY`
+/// relative to the pen's whole-pixel position on the baseline.
+public struct ColorGlyph: Sendable {
+  public let image: Surface
+  public let originX: Int
+  public let originY: Int
 }

@@ -1,33 +1,48 @@
 import SheenRaster
+import Synchronization
 
 /// A string laid out in lines of positioned glyphs, with its measured size.
 ///
-/// Coordinates are points, y down, relative to the top-left of the layout box. The first
-/// baseline sits at the font's ascent below the top; baselines are `ascent + descent + lineGap`
-/// apart (`hhea`). Glyphs advance by `hmtx` plus pair kerning; there are no ligatures.
+/// Coordinates are points, y down, relative to the top-left of the layout box. Each line's
+/// baseline sits at the ascent of the tallest font on it below the line's top; a line is that
+/// font's ascent + descent + line gap high (an empty line: the primary face's).
+///
+/// Text is laid out as a desktop does it (`ParagraphShaper`): characters the family lacks come
+/// from fontconfig's fallbacks; each run of one font, script and direction is shaped by
+/// HarfBuzz; each paragraph is ordered by the Unicode bidirectional algorithm (FriBidi), its
+/// direction taken from its first strong character; lines break at UAX #14 opportunities
+/// (libunibreak).
 ///
 /// Line breaking: `\n` (also `\r\n`, `\r`, U+2028, U+2029) always breaks; a break at the very end
-/// adds no empty line. With `style.wraps` and a width, lines break after spaces and hyphens, and a
-/// word longer than a line breaks between characters. Trailing spaces hang: they neither count
+/// adds no empty line. With `style.wraps` and a width, lines break at the line-break
+/// opportunities of UAX #14 (after spaces and hyphens, between ideographs), and a word longer
+/// than a line breaks between grapheme clusters. Trailing spaces hang: they neither count
 /// towards a line's width nor move it when aligned.
 ///
 /// Truncation `.end`: unwrapped, each line wider than the width ends in "…"; wrapped with a
 /// height, the lines that fit the height are kept (at least one) and the last one shows as much
-/// of the rest of its paragraph as fits, followed by "…".
+/// of the rest of its paragraph as fits, followed by "…" at its end in reading order (the left
+/// end of a right-to-left paragraph).
 public struct TextLayout: Sendable {
   /// A glyph and its pen position on its line's baseline.
   public struct Glyph: Hashable, Sendable {
     public var id: GlyphID
-    /// The pen's x offset from the line's origin, in points.
+    /// The pen's x offset from the line's origin, in points (HarfBuzz's offset included).
     public var x: Double
+    /// The offset from the baseline, in points, y down (marks placed above or below).
+    public var y: Double
+    /// The index of the glyph's font in the layout's `fonts`.
+    public var font: UInt16
 
-    @inlinable public init(id: GlyphID, x: Double) {
+    @inlinable public init(id: GlyphID, x: Double, y: Double = 0, font: UInt16 = 0) {
       self.id = id
       self.x = x
+      self.y = y
+      self.font = font
     }
   }
 
-  /// One line of glyphs.
+  /// One line of glyphs, in visual order (left to right).
   public struct Line: Sendable {
     public var glyphs: [Glyph]
     /// The start of the baseline, relative to the layout's top-left, alignment applied.
@@ -38,10 +53,16 @@ public struct TextLayout: Sendable {
     public var scalarRange: Range<Int>
     /// Whether the line ends in an ellipsis that replaced text.
     public var isTruncated: Bool
+    /// Whether the line's paragraph reads right to left.
+    public var isRightToLeft: Bool
+    /// The tallest font's metrics on this line.
+    public var metrics: LineMetrics
   }
 
   public let style: TextStyle
   public let lines: [Line]
+  /// The fonts the glyphs use (`Glyph.font` indexes this).
+  public let fonts: [Font]
   /// The size the text occupies: the widest line, and from the top of the first line to the
   /// bottom (descent) of the last. Zero for an empty string.
   public let size: Size
@@ -56,6 +77,9 @@ public struct TextLayout: Sendable {
   /// The number of glyphs drawn.
   public var glyphCount: Int { lines.reduce(0) { $0 + $1.glyphs.count } }
 
+  /// Whether some glyph is a colour bitmap (an emoji), drawn as an image.
+  public var hasColorGlyphs: Bool { fonts.contains { $0.hasColorBitmaps } }
+
   /// Lays out `string`.
   /// - Parameters:
   ///   - width: the box width: lines wrap (`style.wraps`) or truncate to it, and align within
@@ -69,34 +93,74 @@ public struct TextLayout: Sendable {
     let h = height.flatMap { $0.isFinite ? max(0, $0) : nil }
     self.width = w
     self.height = h
-    var breaker = LineBreaker(style: style)
-    let placed = breaker.layout(string, width: w, height: h)
-    let metrics = style.lineMetrics
+    var builder = LayoutBuilder(style: style)
+    var placed = builder.layout(string, width: w, height: h)
+    fonts = builder.fonts
     let widest = placed.reduce(0) { max($0, $1.width) }
     let box = w ?? widest
-    var lines: [Line] = []
-    lines.reserveCapacity(placed.count)
-    for (i, var line) in placed.enumerated() {
+    var top = 0.0
+    for i in placed.indices {
+      let m = placed[i].metrics
       let dx: Double
       switch style.alignment {
       case .left: dx = 0
-      case .center: dx = (box - line.width) / 2
-      case .right: dx = box - line.width
+      case .center: dx = (box - placed[i].width) / 2
+      case .right: dx = box - placed[i].width
+      case .natural: dx = placed[i].isRightToLeft ? box - placed[i].width : 0
       }
-      line.origin = Point(x: dx, y: metrics.ascent + Double(i) * metrics.lineHeight)
-      lines.append(line)
+      placed[i].origin = Point(x: dx, y: top + m.ascent)
+      if i == placed.count - 1 {
+        top += m.ascent + m.descent
+      } else {
+        top += m.lineHeight
+      }
     }
-    self.lines = lines
-    size =
-      lines.isEmpty
-      ? .zero
-      : Size(
-        width: widest,
-        height: Double(lines.count - 1) * metrics.lineHeight + metrics.ascent + metrics.descent)
+    lines = placed
+    size = placed.isEmpty ? .zero : Size(width: widest, height: top)
   }
 
   /// The size `string` occupies, without keeping the glyphs.
   public static func measure(_ string: String, style: TextStyle, width: Double? = nil) -> Size {
-    TextLayout(string, style: style, width: width).size
+    cached(string, style: style, width: width).size
   }
+
+  // MARK: The layout cache
+
+  struct CacheKey: Hashable {
+    var string: String
+    /// The family itself (not its identifier, which a freed family's successor could reuse).
+    var family: FontFamily
+    var size: Double
+    var alignment: TextAlignment
+    var wraps: Bool
+    var truncation: TextTruncation
+    var width: Double?
+    var height: Double?
+  }
+
+  /// The most layouts `cached` keeps; when full it starts again (a UI shows far fewer).
+  public static let cacheLimit = 2048
+
+  private static let cache = Mutex<[CacheKey: TextLayout]>([:])
+
+  /// The layout of `string`, shaped and broken once per (string, family, size, width, height,
+  /// rules) and then served from a process-wide cache: measuring a label and then drawing it,
+  /// or building the same card again, shapes nothing.
+  public static func cached(
+    _ string: String, style: TextStyle, width: Double? = nil, height: Double? = nil
+  ) -> TextLayout {
+    let key = CacheKey(
+      string: string, family: style.family, size: style.size, alignment: style.alignment,
+      wraps: style.wraps, truncation: style.truncation, width: width, height: height)
+    if let l = cache.withLock({ $0[key] }) { return l }
+    let made = TextLayout(string, style: style, width: width, height: height)
+    cache.withLock { c in
+      if c.count >= cacheLimit { c.removeAll(keepingCapacity: true) }
+      c[key] = made
+    }
+    return made
+  }
+
+  /// Empties the layout cache (for tests and benchmarks of cold layout).
+  public static func removeCachedLayouts() { cache.withLock { $0.removeAll() } }
 }

@@ -6,6 +6,10 @@ import SheenRaster
 /// each glyph is one cached mask blitted at an integer device position: the baseline is rounded
 /// to a whole pixel and the pen's x to a quarter pixel (the cache's subpixel bin). Under any
 /// other transform, or above `maxCachedPixelSize`, the outlines are filled as one path.
+///
+/// Colour glyphs (emoji bitmaps) keep their colours: each is an image scaled once to its pixel
+/// size and cached (`GlyphCache.colorGlyph`), drawn after the outlines' coverage; under any other
+/// transform the font's bitmap is drawn through that transform.
 public final class TextRenderer: Sendable {
   /// The renderer `Canvas.drawText` uses unless told otherwise.
   public static let shared = TextRenderer()
@@ -26,10 +30,48 @@ public final class TextRenderer: Sendable {
     let t = canvas.transform
     guard let pixelSize = cachedPixelSize(layout, t) else {
       drawOutlines(layout, at: origin, color: color, in: canvas)
+      drawColorGlyphs(layout, at: origin, in: canvas)
       return
     }
     forEachGlyph(layout, at: origin, transform: t, pixelSize: pixelSize, within: canvas.clipBounds) {
       canvas.draw(mask: $0, color: color, offsetX: $1, offsetY: $2)
+    }
+    drawColorGlyphs(layout, at: origin, in: canvas)
+  }
+
+  /// Draws the colour glyphs (emoji) of `layout`, which `coverage(of:at:transform:)` leaves out:
+  /// under a translation and uniform scale, cached images at whole pixels; else the bitmaps
+  /// through the canvas transform.
+  public func drawColorGlyphs(_ layout: TextLayout, at origin: Point, in canvas: Canvas) {
+    guard layout.hasColorGlyphs else { return }
+    let t = canvas.transform
+    let clip = canvas.clipBounds
+    let cachedSize = cachedPixelSize(layout, t)
+    for line in layout.lines {
+      for g in line.glyphs where layout.fonts[Int(g.font)].hasColorBitmaps {
+        let font = layout.fonts[Int(g.font)]
+        let pen = Point(x: origin.x + line.origin.x + g.x, y: origin.y + line.origin.y + g.y)
+        if let pixelSize = cachedSize {
+          let dx = (t.a * pen.x + t.tx).rounded()
+          let dy = (t.d * pen.y + t.ty).rounded()
+          guard abs(dx) < 1e9, abs(dy) < 1e9,
+            let c = cache.colorGlyph(font: font, glyph: g.id, pixelSize: pixelSize)
+          else { continue }
+          let r = IntRect(x: Int(dx) + c.originX, y: Int(dy) + c.originY, width: c.image.width, height: c.image.height)
+          if r.intersection(clip).isEmpty { continue }
+          canvas.save()
+          canvas.transform = .identity
+          canvas.draw(c.image, transform: Transform(translationX: Double(r.x), y: Double(r.y)))
+          canvas.restore()
+        } else if let c = cache.colorBitmap(font: font, glyph: g.id) {
+          // The bitmap's pixels mapped onto the glyph's box in points, then by the canvas.
+          let s = layout.style.size / Double(font.unitsPerEm)
+          let place = Transform(
+            a: c.box.width * s / Double(c.image.width), b: 0, c: 0, d: c.box.height * s / Double(c.image.height),
+            tx: pen.x + c.box.minX * s, ty: pen.y + c.box.minY * s)
+          canvas.draw(c.image, transform: place)
+        }
+      }
     }
   }
 
@@ -49,7 +91,6 @@ public final class TextRenderer: Sendable {
     _ layout: TextLayout, at origin: Point, transform t: Transform, pixelSize: Double, within clip: IntRect,
     _ body: (AlphaMask, Int, Int) -> Void
   ) {
-    let font = layout.style.font
     let bins = Double(GlyphCache.subpixelBins)
     let metrics = layout.style.lineMetrics
     let reachUp = (metrics.ascent * 2 + 2) * t.a
@@ -61,6 +102,8 @@ public final class TextRenderer: Sendable {
       let iy = Int(baseline.rounded())
       let lineX = t.a * (origin.x + line.origin.x) + t.tx
       for g in line.glyphs {
+        let font = layout.fonts[Int(g.font)]
+        if font.hasColorBitmaps { continue }
         let quarters = ((lineX + t.a * g.x) * bins).rounded(.toNearestOrEven)
         guard abs(quarters) < 1e12 else { continue }
         let q = Int(quarters)
@@ -69,7 +112,7 @@ public final class TextRenderer: Sendable {
         // Pens only move right; a glyph's ink reaches at most about an em left of its pen.
         if ix > clip.maxX + emPixels { break }
         guard let m = cache.mask(font: font, glyph: g.id, pixelSize: pixelSize, bin: bin) else { continue }
-        body(m.mask, ix, iy)
+        body(m.mask, ix, g.y == 0 ? iy : Int((baseline + t.d * g.y).rounded()))
       }
     }
   }
@@ -79,7 +122,8 @@ public final class TextRenderer: Sendable {
 
   /// The coverage of `layout` with its top-left at `origin` under `t`, every glyph placed as
   /// `draw` places it, as one recording that a canvas fills in any colour and moves by whole
-  /// pixels: a label drawn again is one fill instead of a look-up and a blit per glyph. Nil
+  /// pixels: a label drawn again is one fill instead of a look-up and a blit per glyph. Colour
+  /// glyphs are not in it: draw them with `drawColorGlyphs` after filling it. Nil
   /// when `t` rotates, skews or scales beyond the cached sizes, or the text covers nothing or
   /// more than `maxRecordedArea` pixels (draw it then).
   public func coverage(of layout: TextLayout, at origin: Point, transform t: Transform) -> Coverage? {
@@ -110,15 +154,15 @@ public final class TextRenderer: Sendable {
 
   /// Fills every glyph outline of `layout` as one path under the canvas transform.
   func drawOutlines(_ layout: TextLayout, at origin: Point, color: Color, in canvas: Canvas) {
-    let font = layout.style.font
-    let s = layout.style.size / Double(font.unitsPerEm)
     var path = Path()
     var count = 0
     for line in layout.lines {
       for g in line.glyphs {
-        let pen = Point(x: origin.x + line.origin.x + g.x, y: origin.y + line.origin.y)
-        path.addPath(
-          font.outline(of: g.id).path(transform: Transform(a: s, b: 0, c: 0, d: -s, tx: pen.x, ty: pen.y)))
+        let font = layout.fonts[Int(g.font)]
+        if font.hasColorBitmaps { continue }
+        let s = layout.style.size / Double(font.unitsPerEm)
+        let pen = Point(x: origin.x + line.origin.x + g.x, y: origin.y + line.origin.y + g.y)
+        path.addPath(font.outline(of: g.id, transform: Transform(a: s, b: 0, c: 0, d: -s, tx: pen.x, ty: pen.y)))
         count += 1
       }
     }

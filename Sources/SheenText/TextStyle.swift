@@ -1,41 +1,58 @@
 /// How lines sit within the layout width.
 public enum TextAlignment: Hashable, Sendable {
+  /// Left for a left-to-right paragraph, right for a right-to-left one (Core Animation's and
+  /// UIKit's `natural`), decided per paragraph.
+  case natural
   case left, center, right
-
-  /// Core Animation's `natural`: left, for the left-to-right text Sheen lays out.
-  public static let natural = TextAlignment.left
 }
 
 /// What happens to text that does not fit.
 public enum TextTruncation: Hashable, Sendable {
   /// Nothing: text that does not fit overflows (and the caller clips it).
   case none
-  /// The end is replaced by an ellipsis ("…").
+  /// The end, in reading order, is replaced by an ellipsis ("…").
   case end
 }
 
-/// The font, size and line-breaking rules of a piece of text.
+/// The font family, size and line-breaking rules of a piece of text.
 public struct TextStyle: Sendable {
-  public var font: Font
+  /// The family: its primary face draws what it has, fontconfig's fallbacks the rest.
+  public var family: FontFamily
   /// Points (the em size).
   public var size: Double
   public var alignment: TextAlignment
-  /// Wrap at word boundaries to the layout width (a word longer than a line breaks between
-  /// characters). Without a width nothing wraps.
+  /// Wrap to the layout width at UAX #14 line-break opportunities (a word longer than a line
+  /// breaks between grapheme clusters). Without a width nothing wraps.
   public var wraps: Bool
   public var truncation: TextTruncation
 
   public init(
-    font: Font, size: Double, alignment: TextAlignment = .left, wraps: Bool = false,
+    family: FontFamily, size: Double, alignment: TextAlignment = .natural, wraps: Bool = false,
     truncation: TextTruncation = .none
   ) {
-    self.font = font
+    self.family = family
     self.size = size
     self.alignment = alignment
     self.wraps = wraps
     self.truncation = truncation
   }
 
-  /// The font's vertical metrics at this size.
-  public var lineMetrics: LineMetrics { font.lineMetrics(size: size) }
+  /// A style drawn with `font` alone: characters it lacks draw its missing-glyph box (no
+  /// fallback), as a font loaded from bytes should.
+  public init(
+    font: Font, size: Double, alignment: TextAlignment = .natural, wraps: Bool = false,
+    truncation: TextTruncation = .none
+  ) {
+    self.init(
+      family: FontFamily(font: font), size: size, alignment: alignment, wraps: wraps, truncation: truncation)
+  }
+
+  /// The primary face, when one could be loaded.
+  public var font: Font? { family.primary }
+
+  /// The primary face's vertical metrics at this size (a fallback font's may be taller).
+  public var lineMetrics: LineMetrics {
+    family.primary?.lineMetrics(size: size)
+      ?? LineMetrics(ascent: size * 0.928, descent: size * 0.236, lineGap: 0)
+  }
 }

@@ -170,7 +170,7 @@ import Testing
       for line in layout.lines {
         let expected: Double
         switch alignment {
-        case .left: expected = 0
+        case .left, .natural: expected = 0
         case .center: expected = (w - line.width) / 2
         case .right: expected = w - line.width
         }

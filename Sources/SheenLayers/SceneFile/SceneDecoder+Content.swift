@@ -80,7 +80,11 @@ extension SceneDecoder {
     case "string": layer.string = try f.string()
     case "fontSize": layer.fontSize = try f.nonNegative()
     case "fontWeight":
-      layer.fontWeight = try f.choice(["regular": TextLayer.FontWeight.regular, "bold": .bold])
+      layer.fontWeight = try f.choice([
+        "ultraLight": TextLayer.FontWeight.ultraLight, "thin": .thin, "light": .light, "regular": .regular,
+        "medium": .medium, "semibold": .semibold, "bold": .bold, "heavy": .heavy, "black": .black,
+      ])
+    case "fontFamily": layer.fontFamily = try f.fontFamily()
     // A null colour draws no text.
     case "foregroundColor": layer.foregroundColor = try f.color() ?? .clear
     case "alignmentMode":

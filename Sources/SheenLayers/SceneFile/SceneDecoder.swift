@@ -16,7 +16,7 @@ enum SceneDecoder {
       case .gradient: ["colors", "locations", "startPoint", "endPoint", "gradientType"]
       case .text:
         [
-          "string", "fontSize", "fontWeight", "foregroundColor", "alignmentMode", "isWrapped",
+          "string", "fontSize", "fontWeight", "fontFamily", "foregroundColor", "alignmentMode", "isWrapped",
           "truncationMode",
         ]
       }

@@ -1,4 +1,5 @@
 import SheenRaster
+import SheenText
 
 // Writing a layer tree back as a scene file (shared SCENE.md): what a frame of a live program
 // (the demo) shows, for another renderer (the Skia oracle) to draw and time, or to keep as a test.
@@ -119,10 +120,12 @@ private func encode(
   if let t = l as? TextLayer {
     add("string", quoted(t.string))
     add("fontSize", number(t.fontSize))
-    if t.fontWeight == .bold { add("fontWeight", "\"bold\"") }
+    if t.fontFamily != FontFamily.defaultName { add("fontFamily", quoted(t.fontFamily)) }
+    if t.fontWeight != .regular { add("fontWeight", "\"\(t.fontWeight.rawValue)\"") }
     if t.foregroundColor != .black { add("foregroundColor", color(t.foregroundColor)) }
     switch t.alignmentMode {
-    case .natural, .left: break
+    case .natural: break
+    case .left: add("alignmentMode", "\"left\"")
     case .center: add("alignmentMode", "\"center\"")
     case .right: add("alignmentMode", "\"right\"")
     }

@@ -104,6 +104,21 @@ struct SceneField {
     return s
   }
 
+  /// A font family name: not empty or blank, at most `TextLayer.maxFamilyLength` characters, no
+  /// control characters.
+  func fontFamily() throws(SceneError) -> String {
+    let s = try string()
+    if s.allSatisfy(\.isWhitespace) { throw fail("expected a font family name, got \(described)") }
+    if s.count > TextLayer.maxFamilyLength {
+      throw fail(
+        "expected a font family name of at most \(TextLayer.maxFamilyLength) characters, got \(s.count)")
+    }
+    if s.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+      throw fail("expected a font family name without control characters, got \(described)")
+    }
+    return s
+  }
+
   /// One of the names in `options`, as its value.
   func choice<T>(_ options: KeyValuePairs<String, T>) throws(SceneError) -> T {
     if case .string(let s) = value.kind, let hit = options.first(where: { $0.key == s }) {
