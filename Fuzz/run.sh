@@ -6,8 +6,9 @@
 #   Fuzz/run.sh TARGET --replay FILE... run the target once on each FILE (a crash reproducer)
 #
 # TARGET is scene (Scene.decode + Compositor.render at <= 64x64), svg (Path(svgData:) + fill and
-# stroke), font (Font(bytes:) + TextLayout + drawText) or image (RasterImage(decoding:) of PNG and
-# JPEG bytes + drawImage with every filter). The modules' sources are compiled straight
+# stroke), font (Font(bytes:) and Font(contentsOfFile:), HarfBuzz's two ways in, + shaping in
+# several scripts + drawText) or image (RasterImage(decoding:) of PNG and JPEG bytes + drawImage
+# with every filter). The modules' sources are compiled straight
 # with swiftc -sanitize=fuzzer,address (SwiftPM cannot link a libFuzzer main), in
 # $SHEEN_FUZZ_BUILD (default /tmp/sheen-fuzz-build; SHEEN_FUZZ_OPT=-Onone for exact line numbers in a
 # crash, in another build directory). $SHEEN_SOURCES picks another checkout (a clean
@@ -36,7 +37,10 @@ case "$target" in
 esac
 shift
 
-flags=("${SHEEN_FUZZ_OPT:--O}" -sanitize=fuzzer,address -gline-tables-only -I "$build/modules" -I "$src/CPNG" -I "$src/CJPEG")
+flags=("${SHEEN_FUZZ_OPT:--O}" -sanitize=fuzzer,address -gline-tables-only -I "$build/modules" -I "$src/CPNG" -I "$src/CJPEG"
+  -I "$src/CFontconfig" -I "$src/CHarfBuzz" -I "$src/CFriBidi" -I "$src/CUnibreak")
+# The C libraries' headers (HarfBuzz, FriBidi and fontconfig keep theirs in subdirectories).
+for f in $(pkg-config --cflags-only-I harfbuzz fribidi fontconfig libunibreak); do flags+=(-Xcc "$f"); done
 
 # Compiles module $1 from $src/$1 into one object and a .swiftmodule, when its sources changed.
 build_module() {
@@ -62,7 +66,7 @@ if [ "$rebuilt" = 1 ] || [ ! -x "$bin" ] || [ "$here/Targets/$entry.swift" -nt "
   objects=()
   for m in "${modules[@]}"; do objects+=("$build/modules/$m.o"); done
   swiftc "${flags[@]}" -parse-as-library -module-name "$entry" "$here/Targets/$entry.swift" "${objects[@]}" \
-    -lpng16 -lturbojpeg -o "$bin" 2> >(grep -v "Cannot export local symbol" >&2)
+    -lpng16 -lturbojpeg -lharfbuzz -lfontconfig -lfribidi -lunibreak -o "$bin" 2> >(grep -v "Cannot export local symbol" >&2)
 fi
 if [ "$only_build" = 1 ]; then echo "$bin"; exit 0; fi
 

@@ -64,7 +64,8 @@ public final class UIFont: Hashable, Sendable {
       let suffix = trimmed[trimmed.index(after: dash)...].lowercased()
       let styles: [String: Weight] = [
         "ultralight": .ultraLight, "extralight": .ultraLight, "thin": .thin, "light": .light,
-        "regular": .regular, "book": .regular, "medium": .medium, "semibold": .semibold, "demibold": .semibold,
+        "regular": .regular, "book": .regular, "medium": .medium, "semibold": .semibold,
+        "demibold": .semibold,
         "bold": .bold, "heavy": .heavy, "extrabold": .heavy, "black": .black,
       ]
       if let w = styles[suffix] {
@@ -122,8 +123,10 @@ public final class UIFont: Hashable, Sendable {
   public var fontWeight: FontWeight { weight.fontWeight }
   public var fontName: String {
     let family = familyName.filter { !$0.isWhitespace }
-    return fontWeight == .regular ? family : family + "-" + fontWeight.rawValue.prefix(1).uppercased()
-      + fontWeight.rawValue.dropFirst()
+    return fontWeight == .regular
+      ? family
+      : family + "-" + fontWeight.rawValue.prefix(1).uppercased()
+        + fontWeight.rawValue.dropFirst()
   }
 
   /// The family at this weight, with its fallbacks.

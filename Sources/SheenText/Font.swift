@@ -111,7 +111,9 @@ public final class Font: Sendable, CustomStringConvertible {
   /// - Throws: `FontError` when HarfBuzz finds no face with glyphs, or the face has no `cmap`.
   public convenience init(bytes: [UInt8], index: Int = 0, name: String = "font") throws {
     let copy = UnsafeMutableRawPointer.allocate(byteCount: max(1, bytes.count), alignment: 16)
-    bytes.withUnsafeBytes { copy.copyMemory(from: $0.baseAddress ?? UnsafeRawPointer(copy), byteCount: $0.count) }
+    bytes.withUnsafeBytes {
+      copy.copyMemory(from: $0.baseAddress ?? UnsafeRawPointer(copy), byteCount: $0.count)
+    }
     let blob = hb_blob_create(
       copy.assumingMemoryBound(to: CChar.self), UInt32(clamping: bytes.count), HB_MEMORY_MODE_READONLY, copy,
       { $0?.deallocate() })!

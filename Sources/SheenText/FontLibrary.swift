@@ -259,7 +259,8 @@ public final class FontFamily: Sendable, Hashable {
   private func first(in list: SortedFonts, having scalar: UInt32, colorOnly: Bool) -> Font? {
     for i in list.candidates.indices where list.has(i, scalar) {
       let c = list.candidates[i]
-      guard let f = library.font(path: c.path, index: c.index), let u = Unicode.Scalar(scalar), f.hasGlyph(for: u)
+      guard let f = library.font(path: c.path, index: c.index), let u = Unicode.Scalar(scalar),
+        f.hasGlyph(for: u)
       else { continue }
       if colorOnly && !f.hasColorBitmaps { continue }
       return f

@@ -128,7 +128,9 @@ public final class GlyphCache: Sendable {
       return .some(m)
     }
     if let m = found { return m }
-    let made = colorBitmap(font: font, glyph: glyph).flatMap { $0.scaled(pixelSize / Double(font.unitsPerEm)) }
+    let made = colorBitmap(font: font, glyph: glyph).flatMap {
+      $0.scaled(pixelSize / Double(font.unitsPerEm))
+    }
     return state.withLock { s in
       s.statistics.rasterizations += 1
       if let existing = s.colorGlyphs[key] { return existing }

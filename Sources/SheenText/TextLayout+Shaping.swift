@@ -57,7 +57,8 @@ struct ShapedParagraph {
 
   /// Whether a line may end after scalar `i - 1` (UAX #14).
   func mayBreak(before i: Int) -> Bool {
-    i >= count || (breaks[i - 1] == LINEBREAK_ALLOWBREAK || breaks[i - 1] == LINEBREAK_MUSTBREAK) && isBoundary[i]
+    i >= count
+      || (breaks[i - 1] == LINEBREAK_ALLOWBREAK || breaks[i - 1] == LINEBREAK_MUSTBREAK) && isBoundary[i]
   }
 }
 
@@ -99,6 +100,18 @@ struct LayoutBuilder {
     }
     switch s.properties.generalCategory {
     case .nonspacingMark, .spacingMark, .enclosingMark: return true
+    default: return false
+    }
+  }
+
+  /// Characters that never choose a font (Pango's rule): spaces (but the Ogham space mark),
+  /// controls, format characters and variation selectors.
+  static func takesNeighbourFont(_ s: Unicode.Scalar) -> Bool {
+    let v = s.value
+    if (0xFE00...0xFE0F).contains(v) || (0xE0100...0xE01EF).contains(v) { return true }
+    switch s.properties.generalCategory {
+    case .spaceSeparator: return v != 0x1680
+    case .control, .format, .lineSeparator, .paragraphSeparator: return true
     default: return false
     }
   }
@@ -172,20 +185,27 @@ struct LayoutBuilder {
     p.isRightToLeft = base.rawValue & 1 == 1
     p.levels = levels.map { UInt8(clamping: $0) }
 
-    // Fonts per scalar: marks and joiners stay with their base; emoji presentations go to colour
-    // emoji fonts; the rest to the first font that has them.
+    // Fonts per scalar, as Pango chooses them: marks stay with their base when its font has
+    // them; emoji presentations go to colour emoji fonts; the rest to the first font that has
+    // them. Spaces, format characters (joiners, bidi controls) and variation selectors never
+    // choose a font: they take the one before them (at the start, the one after).
     var fontOf = [UInt16](repeating: 0, count: n)
     let notFound = UInt16.max
+    let neutral = UInt16.max - 1
     for i in 0..<n {
       let s = Unicode.Scalar(p.scalars[i]) ?? " "
-      if i > 0, LayoutBuilder.extendsPrevious(s), fontOf[i - 1] != notFound {
-        let prev = fonts[Int(fontOf[i - 1])]
-        if prev.hasGlyph(for: s) || s.value == 0x200D || (0xFE00...0xFE0F).contains(s.value) {
+      if LayoutBuilder.takesNeighbourFont(s) {
+        fontOf[i] = neutral
+        continue
+      }
+      if i > 0, LayoutBuilder.extendsPrevious(s), fontOf[i - 1] < neutral {
+        if fonts[Int(fontOf[i - 1])].hasGlyph(for: s) {
           fontOf[i] = fontOf[i - 1]
           continue
         }
       }
-      let next = i + 1 < n ? p.scalars[i + 1] : 0
+      var next = 0 as UInt32
+      if i + 1 < n { next = p.scalars[i + 1] }
       let emoji =
         next != 0xFE0E && (s.properties.isEmojiPresentation || next == 0xFE0F && s.properties.isEmoji)
       if let f = family.font(for: s, emoji: emoji) {
@@ -193,6 +213,21 @@ struct LayoutBuilder {
       } else {
         fontOf[i] = notFound
       }
+    }
+    var previous: UInt16? = nil
+    for i in 0..<n {
+      if fontOf[i] == neutral {
+        if let p = previous {
+          fontOf[i] = p
+        } else if let next = fontOf[i...].first(where: { $0 < neutral }) {
+          fontOf[i] = next
+        } else if let primary = family.primary {
+          fontOf[i] = index(of: primary)
+        } else {
+          fontOf[i] = notFound
+        }
+      }
+      if fontOf[i] < neutral { previous = fontOf[i] }
     }
     // Scalars no font has draw the primary face's missing-glyph box.
     if let primary = family.primary {
@@ -264,7 +299,8 @@ struct LayoutBuilder {
 
   /// Shapes scalars `range` of `p` as one run and appends its glyphs.
   mutating func shapeRun(
-    _ p: inout ShapedParagraph, _ range: Range<Int>, font fi: UInt16, script: hb_script_t, buffer: OpaquePointer
+    _ p: inout ShapedParagraph, _ range: Range<Int>, font fi: UInt16, script: hb_script_t,
+    buffer: OpaquePointer
   ) {
     let font = fonts[Int(fi)]
     let rtl = p.levels[range.lowerBound] & 1 == 1
@@ -320,7 +356,8 @@ struct LayoutBuilder {
       let f = fonts[Int(r.font)].lineMetrics(size: style.size)
       if let c = m {
         m = LineMetrics(
-          ascent: max(c.ascent, f.ascent), descent: max(c.descent, f.descent), lineGap: max(c.lineGap, f.lineGap))
+          ascent: max(c.ascent, f.ascent), descent: max(c.descent, f.descent),
+          lineGap: max(c.lineGap, f.lineGap))
       } else {
         m = f
       }
@@ -369,7 +406,8 @@ struct LayoutBuilder {
   /// The line showing scalars `range` of `p`, in visual order; with `truncate`, it ends in an
   /// ellipsis (in reading order) when it is wider than `limit` or when `force` is set.
   mutating func makeLine(
-    _ p: ShapedParagraph, _ range: Range<Int>, truncate: Bool, limit: Double, force: Bool, buffer: OpaquePointer
+    _ p: ShapedParagraph, _ range: Range<Int>, truncate: Bool, limit: Double, force: Bool,
+    buffer: OpaquePointer
   ) -> TextLayout.Line {
     let a = range.lowerBound
     var k = p.trimmedEnd(a, range.upperBound)
@@ -391,7 +429,9 @@ struct LayoutBuilder {
       if !g.isEmpty { pieces.append((r.level, g)) }
     }
     if let e = ellipsis { pieces.append((p.isRightToLeft ? 1 : 0, e.0)) }
-    if let maxLevel = pieces.map(\.level).max(), let minOdd = pieces.map(\.level).filter({ $0 & 1 == 1 }).min() {
+    if let maxLevel = pieces.map(\.level).max(),
+      let minOdd = pieces.map(\.level).filter({ $0 & 1 == 1 }).min()
+    {
       var level = maxLevel
       while level >= minOdd {
         var i = 0
@@ -457,7 +497,8 @@ struct LayoutBuilder {
           }
           top = nextTop
         }
-        out.append(makeLine(p, r, truncate: truncating && !style.wraps, limit: limit, force: false, buffer: buffer))
+        out.append(
+          makeLine(p, r, truncate: truncating && !style.wraps, limit: limit, force: false, buffer: buffer))
       }
     }
     return out

@@ -57,7 +57,8 @@ public final class TextRenderer: Sendable {
           guard abs(dx) < 1e9, abs(dy) < 1e9,
             let c = cache.colorGlyph(font: font, glyph: g.id, pixelSize: pixelSize)
           else { continue }
-          let r = IntRect(x: Int(dx) + c.originX, y: Int(dy) + c.originY, width: c.image.width, height: c.image.height)
+          let r = IntRect(
+            x: Int(dx) + c.originX, y: Int(dy) + c.originY, width: c.image.width, height: c.image.height)
           if r.intersection(clip).isEmpty { continue }
           canvas.save()
           canvas.transform = .identity
@@ -67,7 +68,8 @@ public final class TextRenderer: Sendable {
           // The bitmap's pixels mapped onto the glyph's box in points, then by the canvas.
           let s = layout.style.size / Double(font.unitsPerEm)
           let place = Transform(
-            a: c.box.width * s / Double(c.image.width), b: 0, c: 0, d: c.box.height * s / Double(c.image.height),
+            a: c.box.width * s / Double(c.image.width), b: 0, c: 0,
+            d: c.box.height * s / Double(c.image.height),
             tx: pen.x + c.box.minX * s, ty: pen.y + c.box.minY * s)
           canvas.draw(c.image, transform: place)
         }
@@ -162,7 +164,8 @@ public final class TextRenderer: Sendable {
         if font.hasColorBitmaps { continue }
         let s = layout.style.size / Double(font.unitsPerEm)
         let pen = Point(x: origin.x + line.origin.x + g.x, y: origin.y + line.origin.y + g.y)
-        path.addPath(font.outline(of: g.id, transform: Transform(a: s, b: 0, c: 0, d: -s, tx: pen.x, ty: pen.y)))
+        path.addPath(
+          font.outline(of: g.id, transform: Transform(a: s, b: 0, c: 0, d: -s, tx: pen.x, ty: pen.y)))
         count += 1
       }
     }

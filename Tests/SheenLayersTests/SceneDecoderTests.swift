@@ -251,6 +251,32 @@ import Testing
       ##"{"width": 10, "height": 10, "layers": [{"type": "gradient", "colors": ["#000000", "#FFFFFF"], "locations": [0, 1.2]}]}"##,
       "layers[0].locations[1]: expected a number in 0…1, got 1.2"
     ),
+    // Text.
+    (
+      ##"{"width": 10, "height": 10, "layers": [{"type": "text", "fontWeight": "extraBold"}]}"##,
+      ##"layers[0].fontWeight: expected one of "ultraLight", "thin", "light", "regular", "medium", "semibold", "bold", "heavy" or "black", got "extraBold""##
+    ),
+    (
+      ##"{"width": 10, "height": 10, "layers": [{"type": "text", "fontFamily": ""}]}"##,
+      ##"layers[0].fontFamily: expected a font family name, got """##
+    ),
+    (
+      ##"{"width": 10, "height": 10, "layers": [{"type": "text", "fontFamily": "  "}]}"##,
+      ##"layers[0].fontFamily: expected a font family name, got "  ""##
+    ),
+    (
+      ##"{"width": 10, "height": 10, "layers": [{"type": "text", "fontFamily": "Noto\u0000Sans"}]}"##,
+      ##"layers[0].fontFamily: expected a font family name without control characters, got "Noto\u0000Sans""##
+    ),
+    (
+      "{\"width\": 10, \"height\": 10, \"layers\": [{\"type\": \"text\", \"fontFamily\": \""
+        + String(repeating: "x", count: 300) + "\"}]}",
+      "layers[0].fontFamily: expected a font family name of at most 256 characters, got 300"
+    ),
+    (
+      ##"{"width": 10, "height": 10, "layers": [{"type": "text", "fontFamily": 12}]}"##,
+      "layers[0].fontFamily: expected a string, got 12"
+    ),
     // The canvas.
     (##"{"width": 0, "height": 10}"##, "width: expected a number > 0, got 0"),
     (##"{"width": 10, "height": -3}"##, "height: expected a number > 0, got -3"),

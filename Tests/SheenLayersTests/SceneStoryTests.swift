@@ -127,6 +127,14 @@ import Testing
         "layers[0].backgroundColor"
       ),
       ("{", "line 1"),
+      (
+        ##"{"width": 10, "height": 10, "layers": [{"type": "text", "fontWeight": "w600"}]}"##,
+        "layers[0].fontWeight"
+      ),
+      (
+        ##"{"width": 10, "height": 10, "layers": [{}, {"type": "text", "fontFamily": ""}]}"##,
+        "layers[1].fontFamily"
+      ),
     ]
     for (i, (json, expected)) in cases.enumerated() {
       let input = dir.appendingPathComponent("bad\(i).json")
@@ -137,5 +145,40 @@ import Testing
       #expect(r.standardError.contains(expected), "case \(i): \(r.standardError)")
       #expect(!FileManager.default.fileExists(atPath: output.path))
     }
+    // A string that is not UTF-8 is refused by the JSON reader.
+    let input = dir.appendingPathComponent("latin1.json")
+    let output = dir.appendingPathComponent("latin1.png")
+    try Data(
+      ##"{"width": 10, "height": 10, "layers": [{"type": "text", "string": "caf"##.utf8 + [0xE9]
+        + Array(##""}]}"##.utf8)
+    )
+    .write(to: input)
+    let r = try runSheen(["render", input.path, "-o", output.path])
+    #expect(r.status == 2 && r.standardError.contains("invalid UTF-8"), "\(r.standardError)")
+    #expect(!FileManager.default.fileExists(atPath: output.path))
+  }
+
+  /// A family nobody has is not an error: fontconfig's default draws it (DejaVu Sans here).
+  @Test func unknownFamilyFallsBack() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sheen-family-\(getpid())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    var pictures: [[UInt32]] = []
+    for family in ["No Such Family 42", "DejaVu Sans"] {
+      let input = dir.appendingPathComponent("f.json")
+      let output = dir.appendingPathComponent("f.png")
+      let scene =
+        ##"{"width": 120, "height": 30, "background": "#FFFFFF", "layers": [{"type": "text", "frame": [4, 4, 112, 22], "string": "Fallback", "fontFamily": "FAMILY"}]}"##
+      try Data(scene.replacingOccurrences(of: "FAMILY", with: family).utf8).write(to: input)
+      let r = try runProcess(
+        try sheenPath(), ["render", input.path, "-o", output.path],
+        environment: ProcessInfo.processInfo.environment.merging(["FONTCONFIG_FILE": ScriptTests.fontconfig])
+        { $1 },
+        timeout: 60)
+      #expect(r.status == 0, "\(family): \(r.stderr)")
+      pictures.append(try Surface(contentsOfPNG: output.path).pixels)
+    }
+    #expect(pictures[0] == pictures[1])
+    #expect(Set(pictures[0]).count > 2)
   }
 }

@@ -120,7 +120,8 @@ import Testing
     #expect(raw.isComposite(Int(eacute.rawValue)))
     let e = font.outline(of: font.glyphIndex(for: "e"))
     // fontTools: eacute = e at (0, 0) + acute at (139, 0).
-    let acute = font.outline(of: font.glyphIndex(for: "\u{B4}"), transform: Transform(translationX: 139, y: 0))
+    let acute = font.outline(
+      of: font.glyphIndex(for: "\u{B4}"), transform: Transform(translationX: 139, y: 0))
     let whole = font.outline(of: eacute)
     #expect(whole.elements.count == e.elements.count + acute.elements.count)
     #expect(Array(whole.elements.prefix(e.elements.count)) == e.elements)
