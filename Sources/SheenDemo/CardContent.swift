@@ -29,10 +29,24 @@ public struct CardContent: Hashable, Sendable {
   /// A bundled photo shown as a round avatar beside the title, or nil.
   public var avatar: String?
 
+  /// The language of a card of the world section (`DemoContent.worldSection`), else nil.
+  public var language: String?
+
   /// The content of card `index` (any index gives a card; the list shows `DemoContent.cardCount`).
   public init(index: Int) {
     self.index = index
     var rng = SplitMix(seed: UInt64(index) &* 0x9E37_79B9 &+ 17)
+    if DemoContent.sections[DemoContent.worldSection].cards.contains(index) {
+      let w = Self.world[index % Self.world.count]
+      language = w.language
+      title = "\(w.title) #\(index + 1)"
+      subtitle = w.subtitle
+      buttonTitle = w.button
+      tags = w.tags
+      hue = Double(index * 37 % 360) / 360
+      header = rng.next(3) == 0 ? .image : .strip
+      return
+    }
     let place = Self.places[rng.next(Self.places.count)]
     let thing = Self.things[rng.next(Self.things.count)]
     title = "\(place) \(thing) #\(index + 1)"
@@ -77,6 +91,39 @@ public struct CardContent: Hashable, Sendable {
     "Each tag rounds only the corners it chooses and strokes its outline.",
     "The gradient border is a one-point stroke used as a mask.",
   ]
+  /// The world section's cards: a title, subtitle, button and tags in each language, written for
+  /// this demo. Right-to-left ones align right by themselves (`natural`).
+  static let world: [(language: String, title: String, subtitle: String, button: String, tags: [String])] = [
+    (
+      "Arabic", "دفتر الرحلات",
+      "يُرسم كل إطار بمعالج الحاسوب وحده، والحروف العربية موصولة وتُقرأ من اليمين إلى اليسار.", "افتح",
+      ["✈️ سفر", "جديد"]
+    ),
+    (
+      "Hebrew", "יומן מסע", "כל מסגרת מצוירת על ידי המעבד בלבד, והטקסט העברי מיושר לימין כמו שצריך.", "פתח",
+      ["🎵 מוזיקה", "חדש"]
+    ),
+    (
+      "Japanese", "東京の写真集", "すべてのフレームはCPUだけで描かれます。日本語の文章は空白がなくても正しく折り返されます。", "開く",
+      ["📷 写真", "新着"]
+    ),
+    (
+      "Hindi", "यात्रा डायरी", "हर फ़्रेम केवल प्रोसेसर से बनता है, और देवनागरी के संयुक्ताक्षर सही ढंग से जुड़ते हैं।", "खोलें",
+      ["🍛 भोजन", "नया"]
+    ),
+    ("Korean", "서울 음악 목록", "모든 프레임은 CPU만으로 그려집니다. 한글 문장도 자연스럽게 줄이 바뀝니다.", "재생", ["🎧 음악"]),
+    ("Chinese", "北京美食笔记", "每一帧都只由处理器绘制，中文在汉字之间自然换行，不需要空格。", "保存", ["🥟 美食", "热门"]),
+    (
+      "Thai", "บันทึกการเดินทาง", "ทุกเฟรม วาดด้วย หน่วยประมวลผลกลาง เท่านั้น สระ และ วรรณยุกต์ วางถูกที่", "เปิด",
+      ["🌴 เที่ยว"]
+    ),
+    (
+      "Russian and Greek", "Заметки о Москве",
+      "Каждый кадр рисует только процессор. Ελληνικά και кириллица в одной строке.",
+      "Открыть", ["❄️ зима", "νέο"]
+    ),
+  ]
+
   static let actions = ["Open", "Follow", "Join", "Save", "Play", "Book", "Share", "Get"]
   static let tagWords = [
     "new", "swift", "design", "travel", "music", "food", "photo", "beta", "pro", "free", "daily", "featured",
@@ -124,6 +171,8 @@ public enum DemoContent {
   public static let sectionCount = 8
   /// Every card in the list.
   public static var cardCount: Int { cardsPerSection * sectionCount }
+  /// The section whose cards are written in many languages and scripts (the second).
+  public static let worldSection = 1
 
   /// The sections of the default list, in order.
   public static let sections: [Section] = (0..<sectionCount).map { i in
@@ -152,6 +201,12 @@ public enum DemoContent {
         title: "\(i + 1). One shadow per container",
         detail:
           "Cells and each row's container are clear; cards clip to radius 16. The container's one shadow takes the shape of every card in it (seed 001).",
+        style: style, cards: range)
+    case .perCard where i == worldSection:
+      return Section(
+        title: "\(i + 1). Text for the whole world",
+        detail:
+          "Arabic and Hebrew read right to left and align right; Japanese and Chinese wrap between ideographs; Hindi joins its conjuncts; tags carry colour emoji. Shaped by HarfBuzz, fonts from fontconfig.",
         style: style, cards: range)
     case .perCard:
       return Section(

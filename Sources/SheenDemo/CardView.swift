@@ -214,7 +214,10 @@ public final class CardView: UIView {
     }
     titleLabel.frame = CGRect(
       x: titleX, y: CardView.headerHeight + 10, width: max(0, textWidth - (titleX - inset)), height: 22)
-    subtitleLabel.frame = CGRect(x: inset, y: CardView.headerHeight + 34, width: textWidth, height: 34)
+    // Two lines of 13-point DejaVu Sans fit 34 points; fallback fonts (CJK, Devanagari) have taller lines.
+    let subtitleHeight: CGFloat = content.language == nil ? 34 : 40
+    subtitleLabel.frame = CGRect(
+      x: inset, y: CardView.headerHeight + 34, width: textWidth, height: subtitleHeight)
 
     let buttonSize = button.sizeThatFits(.zero)
     let bw = max(76, buttonSize.width + 28)

@@ -1,19 +1,30 @@
 import SheenRaster
 
-/// Times laying out and drawing text, for the performance notes: 2,000 glyphs of 14 pt text
-/// by default, first with an empty glyph cache (cold), then with it filled (warm).
+/// Times laying out and drawing text, for the performance notes: a paragraph of about 2,000
+/// glyphs at 14 pt, either English or mixed scripts (Latin, Arabic, Hebrew, Devanagari, Thai,
+/// Japanese, Chinese, Korean, Cyrillic, Greek and emoji through fontconfig's fallbacks),
+/// wrapped to 600 points.
+///
+/// Cold: nothing cached (no layout, no glyph mask; the fonts are loaded, as a running UI has
+/// them). Warm: the layout and the glyph masks cached, as a steady frame has them. Relayout:
+/// shaped and broken again (a string that changed), glyph masks cached.
 public enum TextBenchmark {
   /// Times in milliseconds.
   public struct Result: Sendable, CustomStringConvertible {
     public var glyphs: Int
-    /// Loading and validating DejaVu Sans from its file (every glyph decoded once).
-    public var fontLoadMilliseconds: Double
-    /// Layout alone.
+    public var lines: Int
+    /// Fonts the layout used.
+    public var fonts: Int
+    /// fontconfig's set-up (loading its configuration and font list), when this run started it.
+    public var fontconfigMilliseconds: Double
+    /// Shaping, bidi and line breaking alone (best of the warm runs).
     public var layoutMilliseconds: Double
-    /// Layout and drawing with an empty cache.
+    /// Layout and drawing with nothing cached.
     public var coldMilliseconds: Double
-    /// Layout and drawing with a warm cache (the best of several runs).
+    /// Drawing a cached layout with the glyph masks cached (best of several runs).
     public var warmMilliseconds: Double
+    /// Layout again and drawing with the glyph masks cached (best of several runs).
+    public var relayoutMilliseconds: Double
     /// Glyph rasterizations in the cold run and in one warm run.
     public var coldRasterizations: Int
     public var warmRasterizations: Int
@@ -21,57 +32,75 @@ public enum TextBenchmark {
     public var description: String {
       func f(_ v: Double) -> String { String(Double(Int((v * 1000).rounded())) / 1000) }
       return
-        "font load \(f(fontLoadMilliseconds)) ms; \(glyphs) glyphs: layout \(f(layoutMilliseconds)) ms, layout+draw cold "
-        + "\(f(coldMilliseconds)) ms (\(coldRasterizations) rasterizations), warm "
-        + "\(f(warmMilliseconds)) ms (\(warmRasterizations) rasterizations)"
+        "\(glyphs) glyphs, \(lines) lines, \(fonts) fonts (fontconfig set-up \(f(fontconfigMilliseconds)) ms): "
+        + "layout \(f(layoutMilliseconds)) ms; layout+draw cold \(f(coldMilliseconds)) ms "
+        + "(\(coldRasterizations) rasterizations), warm \(f(warmMilliseconds)) ms "
+        + "(\(warmRasterizations) rasterizations), relayout+draw \(f(relayoutMilliseconds)) ms"
     }
   }
 
-  /// The text drawn: a paragraph of ordinary English, repeated to length.
-  static let sample =
+  /// Ordinary English, repeated to length.
+  static let english =
     "Sheen draws every glyph through the same coverage rasterizer as its shapes. A cache keyed "
     + "by glyph, size and subpixel position turns a line of text into a few masked blits. "
 
-  /// Lays out and draws about `glyphs` glyphs of `size` pt text on a 1:1 canvas.
-  public static func run(glyphs: Int = 2000, size: Double = 14, warmRuns: Int = 10) throws -> Result {
+  /// Sentences in many scripts, repeated to length.
+  static let mixed =
+    "Sheen draws text for the whole world. مرحبا بالعالم، هذا نص عربي موصول. שלום עולם, זה טקסט עברי. "
+    + "नमस्ते दुनिया, यह हिंदी पाठ है। สวัสดีชาวโลก ภาษาไทย 日本語の文章は空白なしで折り返されます。"
+    + "中文在汉字之间换行。 한국어 문장도 줄이 바뀝니다. Привет, мир! Γειά σου κόσμε! 😀🎉👍🏽 "
+
+  /// Lays out and draws about `glyphs` characters of `size` pt text on a 1:1 canvas.
+  public static func run(
+    glyphs: Int = 2000, size: Double = 14, mixedScripts: Bool = true, warmRuns: Int = 10,
+    library: FontLibrary = FontLibrary()
+  ) throws -> Result {
     let clock = ContinuousClock()
-    var loaded: Font? = nil
-    let path = try BundledAssets.fontsDirectory() + "/" + Font.Weight.regular.fileName
-    let loadTime = try clock.measure { loaded = try Font(contentsOfFile: path) }
-    let font = loaded!
+    let sample = mixedScripts ? mixed : english
     var string = ""
     while string.unicodeScalars.count < glyphs { string += sample }
     string = String(String.UnicodeScalarView(string.unicodeScalars.prefix(glyphs)))
-    let style = TextStyle(font: font, size: size, wraps: true)
+    let family = library.defaultFamily()
+    let style = TextStyle(family: family, size: size, wraps: true)
     let width = 600.0
-    let surface = try Surface(width: Int(width) + 20, height: 600)
+    let surface = try Surface(width: Int(width) + 20, height: 1200)
     let canvas = Canvas(surface: surface)
-    let renderer = TextRenderer(cache: GlyphCache())
+    let renderer = TextRenderer(cache: GlyphCache(byteLimit: 64 << 20))
 
     func ms(_ d: Duration) -> Double {
       Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15
     }
-    var drawn = 0
-    let layoutTime = clock.measure { drawn = TextLayout(string, style: style, width: width).glyphCount }
+    // Load the fonts the text needs (a running UI has them), then empty every cache.
+    let warmUp = TextLayout(string, style: style, width: width)
+    renderer.draw(warmUp, at: Point(x: 10, y: 10), color: .black, in: canvas)
+    renderer.cache.removeAll()
+    renderer.cache.resetCounters()
+    var layout = warmUp
     let cold = clock.measure {
-      let layout = TextLayout(string, style: style, width: width)
+      layout = TextLayout(string, style: style, width: width)
       renderer.draw(layout, at: Point(x: 10, y: 10), color: .black, in: canvas)
     }
     let coldRasterizations = renderer.cache.statistics.rasterizations
-    var best = Duration.seconds(1000)
+    var bestWarm = Duration.seconds(1000)
+    var bestRelayout = Duration.seconds(1000)
+    var bestLayout = Duration.seconds(1000)
     for _ in 0..<max(1, warmRuns) {
-      let t = clock.measure {
-        let layout = TextLayout(string, style: style, width: width)
-        renderer.draw(layout, at: Point(x: 10, y: 10), color: .black, in: canvas)
-      }
-      best = min(best, t)
+      bestWarm = min(
+        bestWarm, clock.measure { renderer.draw(layout, at: Point(x: 10, y: 10), color: .black, in: canvas) })
+      bestLayout = min(bestLayout, clock.measure { layout = TextLayout(string, style: style, width: width) })
+      bestRelayout = min(
+        bestRelayout,
+        clock.measure {
+          layout = TextLayout(string, style: style, width: width)
+          renderer.draw(layout, at: Point(x: 10, y: 10), color: .black, in: canvas)
+        })
     }
     let warmRasterizations =
       (renderer.cache.statistics.rasterizations - coldRasterizations) / max(1, warmRuns)
     return Result(
-      glyphs: drawn, fontLoadMilliseconds: ms(loadTime), layoutMilliseconds: ms(layoutTime),
-      coldMilliseconds: ms(cold),
-      warmMilliseconds: ms(best), coldRasterizations: coldRasterizations,
-      warmRasterizations: warmRasterizations)
+      glyphs: layout.glyphCount, lines: layout.lines.count, fonts: layout.fonts.count,
+      fontconfigMilliseconds: ms(library.setUpTime), layoutMilliseconds: ms(bestLayout),
+      coldMilliseconds: ms(cold), warmMilliseconds: ms(bestWarm), relayoutMilliseconds: ms(bestRelayout),
+      coldRasterizations: coldRasterizations, warmRasterizations: warmRasterizations)
   }
 }

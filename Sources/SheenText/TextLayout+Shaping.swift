@@ -214,12 +214,19 @@ struct LayoutBuilder {
         fontOf[i] = notFound
       }
     }
+    // The font of the next character that chooses one, from each position.
+    var nextChosen = [UInt16?](repeating: nil, count: n + 1)
+    for i in stride(from: n - 1, through: 0, by: -1) {
+      nextChosen[i] = fontOf[i] < neutral ? fontOf[i] : nextChosen[i + 1]
+    }
     var previous: UInt16? = nil
     for i in 0..<n {
       if fontOf[i] == neutral {
-        if let p = previous {
+        // After a colour emoji, Pango starts a new item: the space takes the next text's font.
+        let next = nextChosen[i]
+        if let p = previous, !fonts[Int(p)].hasColorBitmaps || next == nil {
           fontOf[i] = p
-        } else if let next = fontOf[i...].first(where: { $0 < neutral }) {
+        } else if let next {
           fontOf[i] = next
         } else if let primary = family.primary {
           fontOf[i] = index(of: primary)

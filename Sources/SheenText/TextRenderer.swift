@@ -60,10 +60,7 @@ public final class TextRenderer: Sendable {
           let r = IntRect(
             x: Int(dx) + c.originX, y: Int(dy) + c.originY, width: c.image.width, height: c.image.height)
           if r.intersection(clip).isEmpty { continue }
-          canvas.save()
-          canvas.transform = .identity
-          canvas.draw(c.image, transform: Transform(translationX: Double(r.x), y: Double(r.y)))
-          canvas.restore()
+          canvas.blit(c.image, x: r.x, y: r.y)
         } else if let c = cache.colorBitmap(font: font, glyph: g.id) {
           // The bitmap's pixels mapped onto the glyph's box in points, then by the canvas.
           let s = layout.style.size / Double(font.unitsPerEm)

@@ -177,11 +177,14 @@ import Testing
   }
 
   @Test func benchmarkRuns() throws {
-    let r = try TextBenchmark.run(glyphs: 300, warmRuns: 2)
+    let r = try TextBenchmark.run(glyphs: 300, mixedScripts: false, warmRuns: 2)
     // 300 characters: a few pairs (fi, ff) are ligatures.
     #expect(r.glyphs > 280 && r.glyphs <= 300)
     #expect(r.coldRasterizations > 0)
     #expect(r.warmRasterizations == 0)
+    let mixed = try TextBenchmark.run(glyphs: 300, warmRuns: 2)
+    #expect(mixed.fonts >= 4 && mixed.glyphs > 200)
+    #expect(mixed.warmRasterizations == 0)
   }
 }
 
@@ -191,8 +194,8 @@ import Testing
   @Test(.enabled(if: ProcessInfo.processInfo.environment["SHEEN_TEXT_BENCHMARK"] != nil))
   func twoThousandGlyphs() throws {
     for _ in 0..<3 {
-      let r = try TextBenchmark.run()
-      print("TextBenchmark:", r)
+      print("TextBenchmark, English:", try TextBenchmark.run(mixedScripts: false))
+      print("TextBenchmark, mixed scripts:", try TextBenchmark.run())
     }
   }
 }
