@@ -45,6 +45,8 @@ public struct CardContent: Hashable, Sendable {
       tags = w.tags
       hue = Double(index * 37 % 360) / 360
       header = rng.next(3) == 0 ? .image : .strip
+      if index % 3 == 1 { header = .photo(Self.photos[(index / 3) % Self.photos.count]) }
+      avatar = index % 2 == 0 ? Self.photos[(index / 2 + 1) % Self.photos.count] : nil
       return
     }
     let place = Self.places[rng.next(Self.places.count)]
