@@ -71,14 +71,15 @@ let package = Package(
       dependencies: ["SheenRaster", "SheenText", "SheenLayers", "SheenPlatform"]
     ),
     .target(name: "SheenUI", dependencies: ["SheenKit", "SheenLayers", "SheenRaster"]),
-    .target(name: "SheenDemo", dependencies: ["SheenKit", "SheenLayers", "SheenPlatform", "SheenRaster"]),
+    .target(
+      name: "SheenDemo", dependencies: ["SheenKit", "SheenUI", "SheenLayers", "SheenPlatform", "SheenRaster"]),
     .target(name: "SheenX11", dependencies: ["CX11", "SheenPlatform", "SheenRaster"]),
     .target(name: "SheenWayland", dependencies: ["CWayland", "CXdgShell", "SheenPlatform", "SheenRaster"]),
     .executableTarget(
       name: "sheen",
       dependencies: [
-        "SheenRaster", "SheenText", "SheenLayers", "SheenPlatform", "SheenKit", "SheenDemo", "SheenX11",
-        "SheenWayland", "SheenCommandLine",
+        "SheenRaster", "SheenText", "SheenLayers", "SheenPlatform", "SheenKit", "SheenDemo", "SheenUI",
+        "SheenX11", "SheenWayland", "SheenCommandLine",
       ]
     ),
 

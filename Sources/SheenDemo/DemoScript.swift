@@ -225,22 +225,23 @@ public struct DemoScript: Sendable {
 
   /// Dispatches frame `frame`'s input to `window` at `time` (seconds); call before rendering
   /// that frame. A point given as negative coordinates means the middle of the window.
-  public func apply(to window: DemoWindow, frame: Int, time: Double, state: State) {
+  public func apply(to window: any DemoWindowing, frame: Int, time: Double, state: State) {
     if frame < frames.count {
       for a in frames[frame] { perform(a, window, time, state) }
     }
     if let s = state.steady {
-      let range = max(1, Double(window.list.contentSize.height - window.list.bounds.height))
+      let list = window.scrollingList
+      let range = max(1, Double(list.contentSize.height - list.bounds.height))
       var y = s.origin + s.speed * (time - s.start)
       // Back and forth between the ends.
       y = y.truncatingRemainder(dividingBy: 2 * range)
       if y < 0 { y += 2 * range }
       if y > range { y = 2 * range - y }
-      window.list.contentOffset = CGPoint(x: 0, y: CGFloat(y))
+      list.contentOffset = CGPoint(x: 0, y: CGFloat(y))
     }
   }
 
-  private func perform(_ a: Action, _ w: DemoWindow, _ time: Double, _ state: State) {
+  private func perform(_ a: Action, _ w: any DemoWindowing, _ time: Double, _ state: State) {
     let scale = Double(w.scale)
     func pixels(_ p: CGPointValue) -> Point {
       let mid = Point(x: Double(w.bounds.width) / 2, y: Double(w.bounds.height) / 2)
@@ -266,10 +267,7 @@ public struct DemoScript: Sendable {
         w.dispatch(.pointerMove(at, modifiers: []), time: time)
       }
     case .pressButton(let i):
-      // Only the cards on screen have views (their rows are reused).
-      guard let card = w.cards.cardView(at: i) else { return }
-      let b = card.button
-      let c = b.convert(CGPoint(x: b.bounds.midX, y: b.bounds.midY), to: nil)
+      guard let c = w.buttonCenter(ofCard: i) else { return }
       let at = Point(x: Double(c.x) * scale, y: Double(c.y) * scale)
       state.pointer = at
       w.dispatch(.pointerDown(at, button: .left, modifiers: []), time: time)
@@ -278,7 +276,7 @@ public struct DemoScript: Sendable {
       state.pointer = nil
       w.dispatch(.pointerUp(p, button: .left, modifiers: []), time: time)
     case .steady(let v):
-      state.steady = (v, time, Double(w.list.contentOffset.y))
+      state.steady = (v, time, Double(w.scrollingList.contentOffset.y))
     }
   }
 
@@ -286,11 +284,14 @@ public struct DemoScript: Sendable {
   /// scroll on a 60 Hz virtual clock, going back and forth between the ends. Deterministic; no
   /// physics involved, so every frame is mid-scroll.
   /// With `limit`, it turns `limit` points down instead of at the end.
-  public static func scroll(_ window: DemoWindow, frame: Int, speed: Double = 1500, limit: Double? = nil) {
-    var range = max(1, Double(window.list.contentSize.height - window.list.bounds.height))
+  public static func scroll(
+    _ window: any DemoWindowing, frame: Int, speed: Double = 1500, limit: Double? = nil
+  ) {
+    let list = window.scrollingList
+    var range = max(1, Double(list.contentSize.height - list.bounds.height))
     if let limit { range = max(1, min(range, limit)) }
     var y = (speed * Double(frame) / 60).truncatingRemainder(dividingBy: 2 * range)
     if y > range { y = 2 * range - y }
-    window.list.contentOffset = CGPoint(x: 0, y: CGFloat(y))
+    list.contentOffset = CGPoint(x: 0, y: CGFloat(y))
   }
 }

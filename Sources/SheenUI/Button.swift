@@ -186,12 +186,21 @@ final class ButtonNode: Node {
     invalidateLayout()
   }
 
+  /// The animation of the press or release to show at the next placement (of this button only).
+  private var pressAnimation: Animation?
+
   private func setPressed(_ down: Bool) {
     guard down != isPressed, let ctx = context else { return }
     isPressed = down
     needsBody = true
+    pressAnimation = down ? PressAnimation.down : PressAnimation.up
     ctx.graph.bodyNeedsUpdate(self)
-    ctx.graph.pendingAnimation = down ? PressAnimation.down : PressAnimation.up
+  }
+
+  override func placeNode(in rect: CGRect) {
+    guard let a = pressAnimation else { return super.placeNode(in: rect) }
+    pressAnimation = nil
+    a.run { super.placeNode(in: rect) }
   }
 
   override func reevaluate() {

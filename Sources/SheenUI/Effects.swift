@@ -113,13 +113,36 @@ final class EffectNode: Node {
 
   func apply(_ e: Effect) {
     if case .clip(let shape) = e {
-      let id = withUnsafeBytes(of: shape) { Array($0) } + Array(String(describing: type(of: shape)).utf8)
+      let id = shapeBytes(shape) + Array(String(describing: type(of: shape)).utf8)
       if id != clipIdentity {
         clipIdentity = id
         clipSize = nil
       }
     }
     effect = e
+  }
+
+  private var shadowPathKey: [UInt8]?
+
+  /// A shadow of one opaque solid shape filling the frame is that shape's: it is given as the
+  /// layer's `shadowPath` (blurred once per shape and size, as UIKit code does by hand) rather
+  /// than taken from the pixels drawn. The picture is the same.
+  private func updateShadowPath(_ size: CGSize) {
+    var n: Node? = children.count == 1 ? children[0] : nil
+    while let x = n, !(x is ShapeNode), x.ownView == nil, x.children.count == 1 { n = x.children[0] }
+    guard let shapeNode = n as? ShapeNode, let shape = shapeNode.shape, shapeNode.stroke == nil,
+      let fill = shapeNode.fill, fill.alpha >= 1, shapeNode.placedRect == CGRect(origin: .zero, size: size)
+    else {
+      if shadowPathKey != nil {
+        shadowPathKey = nil
+        view.layer.shadowPath = nil
+      }
+      return
+    }
+    let key = shapeBytes(shape) + withUnsafeBytes(of: size) { Array($0) }
+    guard key != shadowPathKey else { return }
+    shadowPathKey = key
+    view.layer.shadowPath = shape.path(in: CGRect(origin: .zero, size: size)).cgPath
   }
 
   /// Applies the effect when the node is placed, so that a change animates with the layout.
@@ -143,6 +166,7 @@ final class EffectNode: Node {
       if view.alpha != CGFloat(a) { view.alpha = CGFloat(a) }
     case .shadow(let c, let r, let x, let y):
       let l = view.layer
+      updateShadowPath(rect.size)
       let color = c.cgColor
       if l.shadowColor != color { l.shadowColor = color }
       if l.shadowOpacity != 1 { l.shadowOpacity = 1 }

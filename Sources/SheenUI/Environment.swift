@@ -44,3 +44,29 @@ extension View {
     environmentChange { $0.isEnabled = $0.isEnabled && !disabled }
   }
 }
+
+/// Marks a view so that a host can find what draws it (`HostingView.view(withAccessibilityIdentifier:)`).
+public struct _IdentifiedView<Content: View>: View {
+  let content: Content
+  let identifier: String
+  public typealias Body = Never
+  public var body: Never { fatalError("_IdentifiedView has no body") }
+}
+
+final class IdentifiedNode: Node {}
+
+extension _IdentifiedView: PrimitiveView {
+  func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
+    let n = (old as? IdentifiedNode) ?? IdentifiedNode()
+    ctx.graph.identified[identifier] = ViewGraph.WeakNode(node: n)
+    n.setChild(0, SheenUI.reconcile(n.children.first, content, ctx), ctx)
+    return n
+  }
+}
+
+extension View {
+  /// An identifier a host finds the view by.
+  public func accessibilityIdentifier(_ identifier: String) -> _IdentifiedView<Self> {
+    _IdentifiedView(content: self, identifier: identifier)
+  }
+}

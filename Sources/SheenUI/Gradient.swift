@@ -72,7 +72,7 @@ public struct LinearGradient: ShapeStyle, View, Hashable {
 extension LinearGradient: PrimitiveView {
   func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
     let n = (old as? ShapeNode) ?? ShapeNode()
-    n.update(_ShapeView(shape: Rectangle(), style: self, stroke: nil), ctx)
+    n.update(shape: Rectangle(), style: self, stroke: nil, ctx)
     return n
   }
 }

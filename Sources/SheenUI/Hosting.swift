@@ -18,6 +18,9 @@ final class RootNode: Node {
 /// counters for tests and benchmarks.
 final class ViewGraph {
   let root = RootNode()
+  /// Measures text for the graph's `Text` nodes (one per graph: graphs may be used from
+  /// different threads).
+  let measurer = UILabel()
   private var dirtyBodies: [Node] = []
   private var syncs: [Node] = []
   /// The animation the next update's changes are made with (from `withAnimation`).
@@ -44,6 +47,12 @@ final class ViewGraph {
   }
 
   func needsSubviewSync(_ node: Node) { syncs.append(node) }
+
+  struct WeakNode {
+    weak var node: Node?
+  }
+  /// Nodes marked with `.accessibilityIdentifier`, by identifier.
+  var identified: [String: WeakNode] = [:]
 
   var hasChanges: Bool { !dirtyBodies.isEmpty || !syncs.isEmpty }
 
@@ -163,6 +172,16 @@ public final class HostingView<Content: View>: UIView {
   public func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
     if rootChanged || graph.hasChanges { layoutIfNeeded() }
     return graph.root.children.first?.sizeThatFits(proposal) ?? .zero
+  }
+
+  /// The first view drawn by the view marked `.accessibilityIdentifier(identifier)`, if it is
+  /// in the graph now.
+  public func view(withAccessibilityIdentifier identifier: String) -> UIView? {
+    layoutIfNeeded()
+    guard let n = graph.identified[identifier]?.node, n.parent != nil else { return nil }
+    var views: [UIView] = []
+    n.collectViews(into: &views)
+    return views.first
   }
 
   /// How many bodies were asked for since the view was made (for tests).

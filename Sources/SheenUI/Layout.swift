@@ -140,7 +140,7 @@ class StackNode: Node {
   }
 
   override func placeChildren(in rect: CGRect) {
-    let s = sizes(for: ProposedViewSize(rect.size))
+    let s = sizes(for: proposal(for: rect.size))
     var pos = axis == .horizontal ? rect.minX : rect.minY
     let crossStart = axis == .horizontal ? rect.minY : rect.minX
     let crossLength = axis == .horizontal ? rect.height : rect.width
@@ -256,7 +256,8 @@ final class ZStackNode: Node {
   }
 
   override func placeChildren(in rect: CGRect) {
-    for i in items { i.place(in: alignment.place(i.sizeThatFits(ProposedViewSize(rect.size)), in: rect)) }
+    let p = proposal(for: rect.size)
+    for i in items { i.place(in: alignment.place(i.sizeThatFits(p), in: rect)) }
   }
 }
 
@@ -529,5 +530,54 @@ extension View {
       bounds: FlexBounds(
         minWidth: minWidth, idealWidth: idealWidth, maxWidth: maxWidth, minHeight: minHeight,
         idealHeight: idealHeight, maxHeight: maxHeight), alignment: alignment)
+  }
+}
+
+// MARK: - Fixed size
+
+public struct _FixedSizeLayout<Content: View>: View {
+  let content: Content
+  let horizontal: Bool
+  let vertical: Bool
+  public typealias Body = Never
+  public var body: Never { fatalError("_FixedSizeLayout has no body") }
+}
+
+/// Proposes nothing (the ideal size) in the fixed dimensions, whatever the parent offers.
+final class FixedSizeNode: Node {
+  var horizontal = true
+  var vertical = true
+
+  func childProposal(_ p: ProposedViewSize) -> ProposedViewSize {
+    ProposedViewSize(width: horizontal ? nil : p.width, height: vertical ? nil : p.height)
+  }
+
+  override func computeSize(_ p: ProposedViewSize) -> CGSize {
+    children.first?.sizeThatFits(childProposal(p)) ?? .zero
+  }
+
+  override func placeChildren(in rect: CGRect) {
+    guard let c = children.first else { return }
+    let s = c.sizeThatFits(childProposal(proposal(for: rect.size)))
+    c.place(in: Alignment.center.place(s, in: rect))
+  }
+}
+
+extension _FixedSizeLayout: PrimitiveView {
+  func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
+    let n = (old as? FixedSizeNode) ?? FixedSizeNode()
+    if n.horizontal != horizontal || n.vertical != vertical {
+      (n.horizontal, n.vertical) = (horizontal, vertical)
+      n.invalidateLayout()
+    }
+    n.setChild(0, SheenUI.reconcile(n.children.first, content, ctx), ctx)
+    return n
+  }
+}
+
+extension View {
+  /// The view at its ideal size in the chosen dimensions, whatever it is offered.
+  public func fixedSize(horizontal: Bool = true, vertical: Bool = true) -> _FixedSizeLayout<Self> {
+    _FixedSizeLayout(content: self, horizontal: horizontal, vertical: vertical)
   }
 }

@@ -11,7 +11,7 @@ class ListNode: Node {
     collectItems(into: &items)
     var w: CGFloat = 0
     var h: CGFloat = 0
-    for i in items {
+    for i in items where i !== self {
       let s = i.sizeThatFits(proposal)
       w = max(w, s.width)
       h = max(h, s.height)
@@ -22,8 +22,9 @@ class ListNode: Node {
   override func placeChildren(in rect: CGRect) {
     var items: [Node] = []
     collectItems(into: &items)
-    for i in items {
-      let s = i.sizeThatFits(ProposedViewSize(rect.size))
+    let p = proposal(for: rect.size)
+    for i in items where i !== self {
+      let s = i.sizeThatFits(p)
       i.place(
         in: CGRect(x: rect.midX - s.width / 2, y: rect.midY - s.height / 2, width: s.width, height: s.height))
     }
@@ -253,3 +254,9 @@ extension View {
     _EnvironmentModifier(content: self, modify: modify)
   }
 }
+
+extension TupleView: LazyStackTransparent {}
+extension _ConditionalContent: LazyStackTransparent {}
+extension Optional: LazyStackTransparent where Wrapped: View {}
+extension Group: LazyStackTransparent {}
+extension ForEach: LazyStackTransparent {}

@@ -67,6 +67,13 @@ class Node {
     return s
   }
 
+  /// The proposal this node answered with `size` most recently (its placement follows that
+  /// proposal, as SwiftUI's does), or `size` itself.
+  final func proposal(for size: CGSize) -> ProposedViewSize {
+    for i in cachedSizes.indices.reversed() where cachedSizes[i] == size { return cachedProposals[i] }
+    return ProposedViewSize(size)
+  }
+
   /// The size for `proposal`, worked out (see `sizeThatFits`). By default the first child's.
   func computeSize(_ proposal: ProposedViewSize) -> CGSize {
     children.first?.sizeThatFits(proposal) ?? .zero
@@ -202,6 +209,12 @@ class Node {
 /// Reconciles `view` with the node that stood for the view at the same place last time: the same
 /// node, updated, when it can stand for it, or a new one.
 func reconcile<V: View>(_ old: Node?, _ view: V, _ ctx: UpdateContext) -> Node {
+  // Only the lists directly in a lazy stack are lazy: anything else ends it.
+  if ctx.environment.inLazyStack && !(view is any LazyStackTransparent) {
+    var c = ctx
+    c.environment.inLazyStack = false
+    return reconcile(old, view, c)
+  }
   if V.Body.self == Never.self {
     guard let p = view as? any PrimitiveView else {
       fatalError("\(V.self) has no body and is not one of SheenUI's views")
@@ -212,6 +225,9 @@ func reconcile<V: View>(_ old: Node?, _ view: V, _ ctx: UpdateContext) -> Node {
   n.update(view, ctx)
   return n
 }
+
+/// Views that stand for lists of views: a lazy stack's rows may be found through them.
+protocol LazyStackTransparent {}
 
 /// SheenUI's views that draw or lay out themselves (their `Body` is `Never`).
 protocol PrimitiveView {

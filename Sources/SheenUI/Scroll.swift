@@ -156,8 +156,16 @@ final class LazyStackNode: Node {
     if laidOutWidth == width, tops.count == entries.count + 1 { return }
     laidOutWidth = width
     heights = entries.map { $0.node?.sizeThatFits(ProposedViewSize(width: width, height: nil)).height }
-    let known = heights.compactMap { $0 }
-    let estimate = known.isEmpty ? 0 : known.reduce(0, +) / CGFloat(known.count)
+    // Rows not made yet are estimated from the lazy rows made (other entries are not like them).
+    var sum: CGFloat = 0
+    var count = 0
+    for (e, h) in zip(entries, heights) where e.list != nil {
+      if let h {
+        sum += h
+        count += 1
+      }
+    }
+    let estimate = count > 0 ? sum / CGFloat(count) : 0
     tops.removeAll(keepingCapacity: true)
     var y: CGFloat = 0
     for (i, h) in heights.enumerated() {
@@ -244,7 +252,7 @@ final class LazyStackNode: Node {
     for _ in 0..<entries.count {
       var batch = false
       var i = firstEntry(atOrBelow: lo)
-      let one = !heights.contains { $0 != nil }
+      let one = !zip(entries, heights).contains { $0.0.list != nil && $0.1 != nil }
       while i < entries.count && tops[i] < hi {
         if entries[i].node == nil, let list = entries[i].list, let row = list.makeRow?(entries[i].index) {
           entries[i].node = row

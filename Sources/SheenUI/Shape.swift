@@ -35,6 +35,53 @@ extension Shape {
   }
 }
 
+/// A shape that can be drawn inset (SwiftUI's `InsettableShape`): `strokeBorder` strokes the
+/// outline inset by half the line width, so that the whole line lies inside the frame.
+public protocol InsettableShape: Shape {
+  associatedtype InsetShape: InsettableShape
+  func inset(by amount: CGFloat) -> InsetShape
+}
+
+extension InsettableShape {
+  public func strokeBorder<S: ShapeStyle>(_ style: S, lineWidth: CGFloat = 1) -> _ShapeView<InsetShape, S> {
+    inset(by: lineWidth / 2).stroke(style, lineWidth: lineWidth)
+  }
+  public func strokeBorder(lineWidth: CGFloat = 1) -> _ShapeView<InsetShape, ForegroundStyle> {
+    inset(by: lineWidth / 2).stroke(lineWidth: lineWidth)
+  }
+}
+
+/// A shape drawn in its frame inset by `amount` on every side.
+public struct _Inset<Base: InsettableShape>: InsettableShape {
+  var base: Base
+  var amount: CGFloat
+  public func path(in rect: CGRect) -> Path { base.path(in: rect.insetBy(dx: amount, dy: amount)) }
+  public func inset(by amount: CGFloat) -> _Inset<Base> { _Inset(base: base, amount: self.amount + amount) }
+}
+
+extension Rectangle: InsettableShape {
+  public func inset(by amount: CGFloat) -> _Inset<Rectangle> { _Inset(base: self, amount: amount) }
+}
+extension RoundedRectangle: InsettableShape {
+  /// Inset, with the corner radius reduced by as much (as SwiftUI's).
+  public func inset(by amount: CGFloat) -> _Inset<RoundedRectangle> {
+    _Inset(
+      base: RoundedRectangle(
+        cornerSize: CGSize(
+          width: max(0, cornerSize.width - amount), height: max(0, cornerSize.height - amount)),
+        style: style), amount: amount)
+  }
+}
+extension Capsule: InsettableShape {
+  public func inset(by amount: CGFloat) -> _Inset<Capsule> { _Inset(base: self, amount: amount) }
+}
+extension Circle: InsettableShape {
+  public func inset(by amount: CGFloat) -> _Inset<Circle> { _Inset(base: self, amount: amount) }
+}
+extension Ellipse: InsettableShape {
+  public func inset(by amount: CGFloat) -> _Inset<Ellipse> { _Inset(base: self, amount: amount) }
+}
+
 /// How an outline is stroked (SwiftUI's `StrokeStyle`).
 public struct StrokeStyle: Hashable, Sendable {
   public var lineWidth: CGFloat
@@ -175,15 +222,16 @@ final class ShapeNode: Node {
   var gradient: LinearGradient?
   var stroke: StrokeStyle?
   var pathSize: CGSize?
-  var fits: (ProposedViewSize) -> CGSize = { $0.replacingUnspecifiedDimensions() }
 
   override var ownView: UIView? { view }
 
-  func update<S: Shape, St: ShapeStyle>(_ v: _ShapeView<S, St>, _ ctx: UpdateContext) {
-    let color = v.style.solidColor(ctx.environment)
-    let gradient = v.style as? LinearGradient
-    let fast = v.stroke == nil && color != nil && v.shape is LayerShape
-    let kind = fast ? 0 : (gradient != nil && v.stroke == nil ? 1 : 2)
+  func update(
+    shape newShape: any Shape, style: any ShapeStyle, stroke newStroke: StrokeStyle?, _ ctx: UpdateContext
+  ) {
+    let color = style.solidColor(ctx.environment)
+    let gradient = style as? LinearGradient
+    let fast = newStroke == nil && color != nil && newShape is LayerShape
+    let kind = fast ? 0 : (gradient != nil ? 1 : 2)
     let current = view is GradientHostView ? 1 : (view is ShapeHostView ? 2 : 0)
     if kind != current || !initialized {
       initialized = true
@@ -192,22 +240,20 @@ final class ShapeNode: Node {
       if parent != nil { structureChanged(ctx) }
       pathSize = nil
     }
-    let identity = withUnsafeBytes(of: v.shape) { Array($0) }
-    if identity != shapeIdentity || !(shape is S) {
+    let identity = shapeBytes(newShape)
+    if identity != shapeIdentity || shape.map({ type(of: $0) != type(of: newShape) }) ?? true {
       shapeIdentity = identity
       pathSize = nil
     }
-    shape = v.shape
+    shape = newShape
     fill = color
     self.gradient = gradient
-    stroke = v.stroke
-    let s = v.shape
-    fits = { s.sizeThatFits($0) }
+    stroke = newStroke
     invalidateLayout()
     // A solid fill's colour is applied when placed (so that a change animates with the layout).
     if !fast, let sv = view as? ShapeHostView {
       let l = sv.shapeLayer
-      if let st = v.stroke {
+      if let st = newStroke {
         l.fillColor = nil
         l.strokeColor = color?.cgColor
         l.lineWidth = st.lineWidth
@@ -223,10 +269,15 @@ final class ShapeNode: Node {
     }
   }
 
-  override func computeSize(_ p: ProposedViewSize) -> CGSize { fits(p) }
+  override func computeSize(_ p: ProposedViewSize) -> CGSize {
+    shape?.sizeThatFits(p) ?? p.replacingUnspecifiedDimensions()
+  }
 
   override func placeNode(in rect: CGRect) {
-    super.placeNode(in: rect)
+    // A gradient stroke's layer reaches half the line beyond the frame, where the line goes.
+    let out = gradient != nil ? (stroke?.lineWidth ?? 0) / 2 : 0
+    super.placeNode(in: rect.insetBy(dx: -out, dy: -out))
+    placedRect = rect
     if type(of: view) == UIView.self, let c = fill {
       let ui = c.uiColor
       if view.backgroundColor != ui { view.backgroundColor = ui }
@@ -244,8 +295,24 @@ final class ShapeNode: Node {
       sv.shapeLayer.path = path
     } else if let gv = view as? GradientHostView {
       let m = (gv.layer.mask as? CAShapeLayer) ?? CAShapeLayer()
+      m.frame = CGRect(x: out, y: out, width: rect.width, height: rect.height)
       m.path = path
+      if let st = stroke {
+        m.fillColor = nil
+        m.strokeColor = UIColor.black.cgColor
+        m.lineWidth = st.lineWidth
+        m.lineCap = st.lineCap
+        m.lineJoin = st.lineJoin
+        m.miterLimit = st.miterLimit
+      }
       gv.layer.mask = m
+      if out > 0, let g = gradient {
+        // The gradient's points stay where they are on the shape's frame.
+        func f(_ u: CGFloat, _ l: CGFloat) -> CGFloat { (u * l + out) / (l + 2 * out) }
+        gv.gradientLayer.startPoint = CGPoint(
+          x: f(g.startPoint.x, rect.width), y: f(g.startPoint.y, rect.height))
+        gv.gradientLayer.endPoint = CGPoint(x: f(g.endPoint.x, rect.width), y: f(g.endPoint.y, rect.height))
+      }
     }
   }
 }
@@ -253,7 +320,7 @@ final class ShapeNode: Node {
 extension _ShapeView: PrimitiveView {
   func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
     let n = (old as? ShapeNode) ?? ShapeNode()
-    n.update(self, ctx)
+    n.update(shape: shape, style: style, stroke: stroke, ctx)
     return n
   }
 }
@@ -261,7 +328,13 @@ extension _ShapeView: PrimitiveView {
 extension Color: PrimitiveView {
   func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
     let n = (old as? ShapeNode) ?? ShapeNode()
-    n.update(_ShapeView(shape: Rectangle(), style: self, stroke: nil), ctx)
+    n.update(shape: Rectangle(), style: self, stroke: nil, ctx)
     return n
   }
+}
+
+/// The bytes of a shape value (its identity for the path: equal bytes, equal path).
+func shapeBytes(_ shape: any Shape) -> [UInt8] {
+  func open<S: Shape>(_ s: S) -> [UInt8] { withUnsafeBytes(of: s) { Array($0) } }
+  return open(shape)
 }

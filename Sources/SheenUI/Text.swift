@@ -45,6 +45,7 @@ final class TextNode: Node {
     guard t != text || ctx.environment != environment else { return }
     text = t
     environment = ctx.environment
+    measurer = ctx.graph.measurer
     let env = ctx.environment
     var font = t.font ?? env.font ?? .body
     if let w = t.weight ?? env.fontWeight { font = font.weight(w) }
@@ -61,11 +62,28 @@ final class TextNode: Node {
     invalidateLayout()
   }
 
+  /// The graph's label outside the tree that measures: the shown one is not touched (which
+  /// would ask its superview for a layout).
+  var measurer: UILabel?
+
   override func computeSize(_ p: ProposedViewSize) -> CGSize {
     let w = p.width.map { max(0, $0) } ?? .greatestFiniteMagnitude
+    let m = measurer ?? UILabel()
+    m.text = label.text
+    m.font = label.font
+    m.numberOfLines = label.numberOfLines
+    m.lineBreakMode = label.lineBreakMode
     // A zero width proposal still gets the widest word (as SwiftUI's text does not vanish).
-    let s = label.sizeThatFits(CGSize(width: w > 0 ? w : 1, height: .greatestFiniteMagnitude))
-    return CGSize(width: min(s.width, w), height: s.height)
+    let fit = CGSize(width: w > 0 ? w : 1, height: .greatestFiniteMagnitude)
+    let s = m.sizeThatFits(fit)
+    var width = min(s.width, w)
+    // Text cut short by its line limit is laid out at the whole width offered: drawn narrower,
+    // its last line would end elsewhere.
+    if label.numberOfLines > 1, w < .greatestFiniteMagnitude {
+      m.numberOfLines = 0
+      if m.sizeThatFits(fit).height > s.height { width = w }
+    }
+    return CGSize(width: width, height: s.height)
   }
 }
 

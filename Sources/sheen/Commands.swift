@@ -27,6 +27,10 @@ enum SharedArgs {
   static let cards = Option.integer(
     "--cards", range: 1...1_000_000, help: "cards in the demo's list (only those on screen have views)",
     default: "\(DemoContent.cardCount)")
+  static let ui = Option.choice(
+    ["--ui"], "UI", DemoUI.allCases.map(\.rawValue),
+    help: "which list: uikit (written with SheenKit) or swiftui (its twin written with SheenUI)",
+    default: "uikit", make: DemoUI.init(rawValue:))
   static let backend = Option.choice(
     ["--backend"], "B", Backend.allCases.map(\.rawValue),
     help: "window system", default: "Wayland when $WAYLAND_DISPLAY is reachable, else X11",
@@ -47,6 +51,7 @@ enum TopArgs {
       ("render", "render a scene file (SCENE.md) to PNG"),
       ("bench", "time the demo scrolling; `bench raster`, `bench cards`"),
       ("sample", "render a sample picture to PNG"),
+      ("preview", "render a SwiftUI preview (PreviewProvider) to PNG"),
     ])
 }
 
@@ -80,6 +85,7 @@ enum DemoArgs {
       AnyOption(fps), AnyOption(size), AnyOption(frames), AnyOption(SharedArgs.scale),
       AnyOption(SharedArgs.script), AnyOption(SharedArgs.cards),
       AnyOption(title), AnyOption(testPattern), AnyOption(printEvents), AnyOption(SharedArgs.backend),
+      AnyOption(SharedArgs.ui),
     ],
     footer: """
       exit status: 0 closed, interrupted or done; 1 failed while running; 3 no display or the display
@@ -136,6 +142,7 @@ enum DumpArgs {
       AnyOption(out), AnyOption(size), AnyOption(SharedArgs.scale), AnyOption(frames),
       AnyOption(SharedArgs.script), AnyOption(SharedArgs.cards),
       AnyOption(overlay), AnyOption(SharedArgs.threads), AnyOption(stats), AnyOption(scene),
+      AnyOption(SharedArgs.ui),
     ],
     footer: """
       script steps (separated by commas or semicolons; points are window points, y down):
@@ -190,6 +197,27 @@ enum SampleArgs {
     footer: "exit status: 0 written; 1 the PNG cannot be written; 64 bad usage.")
 }
 
+// MARK: - sheen preview
+
+enum PreviewArgs {
+  static let output = Option.text(["--output", "-o"], "OUT.png", help: "where to write the PNG (required)")
+  static let scale = Option.number("--scale", "S", range: 0.25...8, help: "pixels per point", default: "2")
+  static let size = Option.size(
+    "--size", range: 1...16384, help: "the canvas in points", default: "the preview's own size")
+  static let list = Flag("--list", help: "print the names of the previews and exit")
+
+  static let command = Command(
+    path: "sheen preview",
+    synopsis: ["sheen preview NAME -o OUT.png [--scale S] [--size WxH]", "sheen preview --list"],
+    about: """
+      Renders a SwiftUI preview (a PreviewProvider written with SheenUI) to a PNG, as Xcode's canvas
+      shows it: on white, at the preview's own size (or --size), the content centred.
+      """,
+    options: [AnyOption(output), AnyOption(scale), AnyOption(size), AnyOption(list)],
+    positionals: [.init("NAME", help: "a preview's name (`--list` prints them)", required: false)],
+    footer: "exit status: 0 written; 1 the PNG cannot be written; 2 no preview by that name; 64 bad usage.")
+}
+
 // MARK: - sheen bench
 
 enum BenchArgs {
@@ -232,6 +260,7 @@ enum BenchArgs {
       AnyOption(offscreen), AnyOption(SharedArgs.threads), AnyOption(size), AnyOption(frames),
       AnyOption(seconds), AnyOption(SharedArgs.cards), AnyOption(scrollRange),
       AnyOption(warmup), AnyOption(plot), AnyOption(cold), AnyOption(overlay), AnyOption(SharedArgs.backend),
+      AnyOption(SharedArgs.ui),
     ],
     subcommands: [
       ("raster", "the rasterizer's per-operation medians (`sheen bench raster --help`)"),

@@ -38,7 +38,8 @@ func runDemoBench(_ args: [String]) -> Int32 {
     return 64
   }
   let window = DemoApp.makeWindow(
-    size: size, scale: 1, cardCount: parsed[SharedArgs.cards] ?? DemoContent.cardCount)
+    size: size, scale: 1, cardCount: parsed[SharedArgs.cards] ?? DemoContent.cardCount,
+    ui: parsed[SharedArgs.ui] ?? .uikit)
   // The FPS overlay is off unless asked for (`--overlay` measures what it costs).
   window.overlay.isHidden = !overlay
   window.renderer = FrameRenderer(threads: threads)
@@ -83,7 +84,8 @@ func runDemoBench(_ args: [String]) -> Int32 {
 /// the end (or `scrollRange`), at the scroll script's speed: every row appears for the first time
 /// in one of them. As many frames of the way back follow, warm, for the ratio.
 private func benchDemo(
-  _ window: DemoWindow, frames: Int, seconds: Double?, warmup: Int, scrollRange: Double?, cold: Bool = false,
+  _ window: any DemoWindowing, frames: Int, seconds: Double?, warmup: Int, scrollRange: Double?,
+  cold: Bool = false,
   plot: String, mode: String,
   target: (_ render: (Surface) -> Void) throws -> Surface?
 ) throws {
@@ -117,7 +119,7 @@ private func benchDemo(
   // and every glyph is made before the timed frames: what they measure is the steady state. That
   // is the whole list of the default 208 cards; of a longer one, the part the steady scroll
   // reaches in the warm-up and timed frames (a million cards would take hours to visit).
-  let list = window.list
+  let list = window.scrollingList
   var reach = CGFloat(1500 * Double(warmup + (seconds.map { Int($0 * 1000) } ?? frames) + 1) / 60)
   if let scrollRange { reach = min(reach, CGFloat(scrollRange)) }
   let range = min(max(0, list.contentSize.height - list.bounds.height), reach)
@@ -146,15 +148,15 @@ private func benchDemo(
   let start = monotonicSeconds()
   var previous = start
   while seconds.map({ previous - start < $0 }) ?? (whole.count < frames) {
-    let rowsBefore = window.cards.rowsShown
+    let rowsBefore = window.rowsShown
     let allocationsBeforeFrame = allocationCount?() ?? 0
     let statsBefore = window.renderer.context.statistics
     let glyphsBeforeFrame = cache.statistics.rasterizations
     try step()
-    if window.cards.rowsShown != rowsBefore {
+    if window.rowsShown != rowsBefore {
       let statsAfter = window.renderer.context.statistics
       rowFrames += 1
-      rows += window.cards.rowsShown - rowsBefore
+      rows += window.rowsShown - rowsBefore
       rowCosts.allocations += (allocationCount?() ?? 0) - allocationsBeforeFrame
       rowCosts.blurs += statsAfter.blurs - statsBefore.blurs
       rowCosts.shapes += statsAfter.shapeRasterizations - statsBefore.shapeRasterizations
@@ -230,9 +232,10 @@ private func benchDemo(
 /// frames of the way back: what each frame took (render, and present in a window), and how many
 /// went over a 60 Hz frame's 16.7 ms.
 private func benchCold(
-  _ window: DemoWindow, launchFrame: Double, scrollRange: Double?, step: () throws -> Void, frame: () -> Int
+  _ window: any DemoWindowing, launchFrame: Double, scrollRange: Double?, step: () throws -> Void,
+  frame: () -> Int
 ) throws {
-  let list = window.list
+  let list = window.scrollingList
   var range = Double(max(1, list.contentSize.height - list.bounds.height))
   if let scrollRange { range = min(range, scrollRange) }
   // DemoScript.scroll moves 1500 points a second, 25 a frame: the frame that reaches the end.

@@ -16,7 +16,8 @@ func runDemo(_ args: [String]) -> Int32 {
     frames: parsed[DemoArgs.frames], title: parsed[DemoArgs.title] ?? "Sheen",
     testPattern: parsed[DemoArgs.testPattern], scale: parsed[SharedArgs.scale],
     script: parsed[SharedArgs.script], printEvents: parsed[DemoArgs.printEvents],
-    backend: parsed[SharedArgs.backend], cards: parsed[SharedArgs.cards] ?? DemoContent.cardCount
+    backend: parsed[SharedArgs.backend], cards: parsed[SharedArgs.cards] ?? DemoContent.cardCount,
+    ui: parsed[SharedArgs.ui] ?? .uikit
   )
 
   let opened: OpenedWindow
@@ -36,7 +37,7 @@ func runDemo(_ args: [String]) -> Int32 {
     let host = DemoHost(
       window: DemoApp.makeWindow(
         size: opened.window.size, scale: options.scale ?? opened.window.preferredScale,
-        cardCount: options.cards),
+        cardCount: options.cards, ui: options.ui),
       script: options.script,
       alwaysAnimating: options.frames != nil)
     timed.onPresent = { [unowned host] seconds in host.presented(seconds: seconds) }
@@ -81,7 +82,7 @@ func runDemo(_ args: [String]) -> Int32 {
 /// Runs the demo's window in a frame loop: hands it events, plays a script if one was given,
 /// measures each frame's render and present times for the FPS overlay.
 final class DemoHost: FrameLoopClient {
-  let window: DemoWindow
+  let window: any DemoWindowing
   let script: DemoScript?
   let scriptState = DemoScript.State()
   /// Draw every frame even when nothing moves (for `--frames`, and while a script plays).
@@ -89,7 +90,7 @@ final class DemoHost: FrameLoopClient {
   private var frameIndex = 0
   private var lastFrame: (time: Double, render: Double)?
 
-  init(window: DemoWindow, script: DemoScript?, alwaysAnimating: Bool) {
+  init(window: any DemoWindowing, script: DemoScript?, alwaysAnimating: Bool) {
     self.window = window
     self.script = script
     self.alwaysAnimating = alwaysAnimating || script != nil

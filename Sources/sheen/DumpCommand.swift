@@ -24,7 +24,8 @@ func runDump(_ args: [String]) -> Int32 {
 
   do {
     try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-    let window = DemoApp.makeWindow(size: size, scale: scale, cardCount: cards)
+    let window = DemoApp.makeWindow(
+      size: size, scale: scale, cardCount: cards, ui: parsed[SharedArgs.ui] ?? .uikit)
     window.overlay.isHidden = !overlay
     if let threads { window.renderer = FrameRenderer(threads: threads) }
     let surface = try Surface(width: size.width, height: size.height)

@@ -11,6 +11,7 @@ case "dump": exit(runDump(rest))
 case "render": exit(runRender(rest))
 case "sample": exit(runSample(rest))
 case "bench": exit(runBench(rest))
+case "preview": exit(runPreview(rest))
 case "help":
   print(TopArgs.command.help)
   exit(0)

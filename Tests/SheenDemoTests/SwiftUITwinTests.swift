@@ -1,0 +1,163 @@
+import Foundation
+import SheenKit
+import SheenPlatform
+import SheenRaster
+import SheenUI
+import Testing
+
+@testable import SheenDemo
+
+/// The demo's SwiftUI twin (`sheen demo --ui swiftui`): it looks like the UIKit list, its
+/// buttons press and count like the UIKit ones, and a tap asks for one card's body again.
+@Suite struct SwiftUITwinTests {
+  func makeTwin(width: Int = 420, height: Int = 560) -> SwiftUIDemoWindow {
+    let w = DemoApp.makeWindow(size: PixelSize(width: width, height: height), scale: 1, ui: .swiftui)
+    w.overlay.isHidden = true
+    w.advance(to: 0)
+    return w as! SwiftUIDemoWindow
+  }
+
+  func render(_ w: UIWindow, at time: Double) throws -> Surface {
+    let s = try Surface(width: Int(w.bounds.width), height: Int(w.bounds.height))
+    w.renderFrame(into: s, time: time)
+    return s
+  }
+
+  /// Pixels whose channels differ by more than `tolerance`, below `top` (points).
+  func differing(_ a: Surface, _ b: Surface, below top: Int, tolerance: Int = 24) -> (Int, Int) {
+    var n = 0
+    var all = 0
+    for y in top..<a.height {
+      for x in 0..<a.width {
+        all += 1
+        let p = a[x, y]
+        let q = b[x, y]
+        let d = [16, 8, 0].map { abs(Int((p >> $0) & 0xff) - Int((q >> $0) & 0xff)) }.max()!
+        if d > tolerance { n += 1 }
+      }
+    }
+    return (n, all)
+  }
+
+  @Test(arguments: [(420, 560), (1280, 800)])
+  func looksLikeTheUIKitList(_ size: (Int, Int)) throws {
+    let uikit = makeDemo(width: size.0, height: size.1)
+    let twin = makeTwin(width: size.0, height: size.1)
+    for offset in [0.0, 900.0] {
+      uikit.list.contentOffset = CGPoint(x: 0, y: offset)
+      twin.scrollingList.contentOffset = CGPoint(x: 0, y: offset)
+      uikit.advance(to: 1)
+      twin.advance(to: 1)
+      #expect(twin.scrollingList.contentSize == uikit.list.contentSize)
+      let a = try render(uikit, at: 1)
+      let b = try render(twin, at: 1)
+      // The header's text says which list it is; below the header, the same picture but for
+      // text placed a fraction of a pixel apart here and there.
+      let top = offset == 0 ? 20 + 150 : 0
+      let (n, all) = differing(a, b, below: top)
+      // SHEEN_PICTURES=DIR writes both pictures there, to look at.
+      if let dir = ProcessInfo.processInfo.environment["SHEEN_PICTURES"] {
+        try a.writePNG(to: "\(dir)/twin-\(size.0)-\(Int(offset))-uikit.png")
+        try b.writePNG(to: "\(dir)/twin-\(size.0)-\(Int(offset))-swiftui.png")
+      }
+      #expect(Double(n) / Double(all) < 0.004, "\(size) at \(offset): \(n) of \(all) pixels differ")
+    }
+  }
+
+  @Test func aTapCountsOnTheCardAndRemakesOnlyThatCard() throws {
+    let w = makeTwin()
+    let cardsBefore = w.host.bodyEvaluations(of: SwiftUICardView.self)
+    let sectionsBefore = w.host.bodyEvaluations(of: SwiftUISectionView.self)
+    // The list's lazy rows are its sections: only the first is made.
+    #expect(cardsBefore == DemoContent.cardsPerSection, "only the cards of the sections in view are made")
+    let c = try #require(w.buttonCenter(ofCard: 0))
+    var t = 0.0
+    func frame() {
+      t += 1.0 / 60
+      w.advance(to: t)
+    }
+    w.dispatch(.pointerDown(Point(x: Double(c.x), y: Double(c.y)), button: .left, modifiers: []), time: t)
+    for _ in 0..<6 { frame() }
+    w.dispatch(.pointerUp(Point(x: Double(c.x), y: Double(c.y)), button: .left, modifiers: []), time: t)
+    for _ in 0..<40 { frame() }
+    // One card's body again, no other's; no section's, not the list's.
+    #expect(w.host.bodyEvaluations(of: SwiftUICardView.self) == cardsBefore + 1)
+    #expect(w.host.bodyEvaluations(of: SwiftUISectionView.self) == sectionsBefore)
+    #expect(w.host.bodyEvaluations(of: SwiftUIDemoList.self) == 1)
+    // The badge shows the count, fully in.
+    let badge = try #require(labels(in: w.host).first { $0.text == "1" })
+    var v: UIView? = badge
+    var alpha = 1.0
+    while let x = v, x !== w.host {
+      alpha *= x.layer.sheenLayer.opacity
+      v = x.superview
+    }
+    #expect(abs(alpha - 1) < 0.001)
+  }
+
+  func labels(in v: UIView) -> [UILabel] {
+    var out: [UILabel] = []
+    func walk(_ v: UIView) {
+      if let l = v as? UILabel { out.append(l) }
+      for s in v.subviews { walk(s) }
+    }
+    walk(v)
+    return out
+  }
+
+  /// The product of the shown scales from `view` up to `top`.
+  func shownScale(_ view: UIView, below top: UIView) -> Double {
+    var v: UIView? = view
+    var s = 1.0
+    while let x = v, x !== top {
+      s *= x.layer.sheenLayer.transform.scaleX
+      v = x.superview
+    }
+    return s
+  }
+
+  @Test func buttonsPressAsTheUIKitOnesDo() throws {
+    // The same press on card 0's button in both lists: the shown scale follows the same curve
+    // (0.12 s ease-out to 0.95, then a spring back with damping 0.5 over 0.4 s).
+    let uikit = makeDemo()
+    let twin = makeTwin()
+    let card = try #require(uikit.cards.cardView(at: 0))
+    let title = card.button.currentTitle ?? ""
+    let twinTitle = try #require(labels(in: twin.host).first { $0.text == title })
+    let a = try #require(uikit.buttonCenter(ofCard: 0))
+    let b = try #require(twin.buttonCenter(ofCard: 0))
+    var t = 0.0
+    func at(_ p: CGPoint) -> Point { Point(x: Double(p.x), y: Double(p.y)) }
+    uikit.dispatch(.pointerDown(at(a), button: .left, modifiers: []), time: t)
+    twin.dispatch(.pointerDown(at(b), button: .left, modifiers: []), time: t)
+    var worst = 0.0
+    for f in 0..<50 {
+      if f == 15 {
+        uikit.dispatch(.pointerUp(at(a), button: .left, modifiers: []), time: t)
+        twin.dispatch(.pointerUp(at(b), button: .left, modifiers: []), time: t)
+      }
+      t += 1.0 / 60
+      uikit.advance(to: t)
+      twin.advance(to: t)
+      let u = shownScale(card.button, below: uikit)
+      let s = shownScale(twinTitle, below: twin.host)
+      worst = max(worst, abs(u - s))
+      if f == 10 { #expect(abs(s - 0.95) < 0.002) }
+    }
+    #expect(worst < 0.002, "largest difference of the shown scales: \(worst)")
+  }
+
+  @Test func scriptsDriveTheTwin() throws {
+    let w = makeTwin()
+    let script = try DemoScript("tap-button 0, wait 30")
+    let state = DemoScript.State()
+    for f in 0..<45 {
+      let time = Double(f) / 60
+      script.apply(to: w, frame: f, time: time, state: state)
+      w.advance(to: time)
+    }
+    #expect(labels(in: w.host).contains { $0.text == "1" })
+    DemoScript.scroll(w, frame: 100)
+    #expect(w.scrollingList.contentOffset.y > 0)
+  }
+}
