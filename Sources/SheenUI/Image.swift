@@ -5,10 +5,49 @@ import SheenKit
 /// are: `star`, `star.fill`, `heart`, `heart.fill`, `checkmark`, `xmark`, `plus`, `minus`,
 /// `chevron.right`, `chevron.left`, `person.crop.circle`, `circle`, `circle.fill`. An unknown
 /// name draws nothing and takes no space (SwiftUI logs it and does the same).
+///
+/// `Image(_:)` (an image of the bundled assets, as `UIImage(named:)`) and `Image(uiImage:)` show
+/// a picture at its size in points; `.resizable()` lets it take the size offered (stretched, or
+/// in nine parts with cap insets), and `.aspectRatio`, `.scaledToFit()`, `.scaledToFill()` keep
+/// its proportions. A name no image has shows nothing and takes no space.
 public struct Image: View, Equatable {
-  let systemName: String
+  let systemName: String?
+  let uiImage: UIImage?
+  var isResizable = false
+  var capInsets = EdgeInsets()
 
-  public init(systemName: String) { self.systemName = systemName }
+  public init(systemName: String) {
+    self.systemName = systemName
+    uiImage = nil
+  }
+
+  /// The bundled image named `name` (`UIImage(named:)`).
+  public init(_ name: String) {
+    systemName = nil
+    uiImage = UIImage(named: name)
+  }
+
+  /// The bundled image named `name`, ignored by accessibility (drawn the same).
+  public init(decorative name: String) { self.init(name) }
+
+  public init(uiImage: UIImage) {
+    systemName = nil
+    self.uiImage = uiImage
+  }
+
+  /// How a resizable image fills a larger frame (SwiftUI's `Image.ResizingMode`); both stretch.
+  public enum ResizingMode: Hashable, Sendable {
+    case stretch, tile
+  }
+
+  /// The image taking the size offered: stretched, keeping `capInsets` (points) at their size.
+  public func resizable(capInsets: EdgeInsets = EdgeInsets(), resizingMode: ResizingMode = .stretch) -> Image
+  {
+    var i = self
+    i.isResizable = true
+    i.capInsets = capInsets
+    return i
+  }
 
   public typealias Body = Never
   public var body: Never { fatalError("Image has no body") }
@@ -161,9 +200,10 @@ final class ImageNode: Node {
     let color = (env.foregroundColor ?? .primary).cgColor
     view.fillLayer.fillColor = color
     view.strokeLayer.strokeColor = color
-    if let k = key, k.0 == image.systemName, k.1 == font, k.2 == env.fontWeight { return }
-    key = (image.systemName, font, env.fontWeight)
-    symbol = Symbol.all[image.systemName]
+    let name = image.systemName ?? ""
+    if let k = key, k.0 == name, k.1 == font, k.2 == env.fontWeight { return }
+    key = (name, font, env.fontWeight)
+    symbol = Symbol.all[name]
     size = symbol.map { CGSize(width: $0.width * font.size, height: $0.height * font.size) } ?? .zero
     lineWidth = Symbol.lineWidth(size: font.size, weight: weight)
     view.strokeLayer.lineWidth = lineWidth
@@ -185,10 +225,123 @@ final class ImageNode: Node {
   }
 }
 
+/// The node of an image from a file or pixels: a `UIImageView` stretching it to its frame.
+final class BitmapImageNode: Node {
+  let view = UIImageView()
+  var image: Image?
+
+  override var ownView: UIView? { view }
+
+  func update(_ i: Image) {
+    guard i != image else { return }
+    image = i
+    view.contentMode = .scaleToFill
+    let c = i.capInsets
+    if i.isResizable, c != EdgeInsets(), let u = i.uiImage {
+      view.image = u.resizableImage(
+        withCapInsets: UIEdgeInsets(top: c.top, left: c.leading, bottom: c.bottom, right: c.trailing),
+        resizingMode: .stretch)
+    } else {
+      view.image = i.uiImage
+    }
+    invalidateLayout()
+  }
+
+  override func computeSize(_ p: ProposedViewSize) -> CGSize {
+    let natural = image?.uiImage?.size ?? .zero
+    guard image?.isResizable == true else { return natural }
+    return p.replacingUnspecifiedDimensions(by: natural)
+  }
+}
+
 extension Image: PrimitiveView {
   func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
+    if systemName == nil {
+      let n = (old as? BitmapImageNode) ?? BitmapImageNode()
+      n.update(self)
+      return n
+    }
     let n = (old as? ImageNode) ?? ImageNode()
     n.update(self, ctx)
     return n
   }
+}
+
+// MARK: - Aspect ratio
+
+/// How content keeps its proportions in a frame (SwiftUI's `ContentMode`).
+public enum ContentMode: Hashable, Sendable {
+  case fit, fill
+}
+
+public struct _AspectRatioLayout<Content: View>: View {
+  let content: Content
+  let ratio: CGFloat?
+  let contentMode: ContentMode
+  public typealias Body = Never
+  public var body: Never { fatalError("_AspectRatioLayout has no body") }
+}
+
+/// Offers the child the largest size of the ratio within the proposal (`fit`), or the smallest
+/// covering it (`fill`); the ratio is the child's ideal size's when none is given.
+final class AspectRatioNode: Node {
+  var ratio: CGFloat?
+  var contentMode = ContentMode.fit
+
+  func target(_ p: ProposedViewSize) -> ProposedViewSize {
+    guard let c = children.first else { return p }
+    let ideal = c.sizeThatFits(.unspecified)
+    let r = ratio ?? (ideal.height > 0 ? ideal.width / ideal.height : 1)
+    guard r > 0, r.isFinite else { return p }
+    let w = p.width.flatMap { $0.isFinite ? $0 : nil }
+    let h = p.height.flatMap { $0.isFinite ? $0 : nil }
+    switch (w, h) {
+    case (nil, nil):
+      return ProposedViewSize(width: ideal.width, height: ideal.width / r)
+    case (let w?, nil):
+      return ProposedViewSize(width: w, height: w / r)
+    case (nil, let h?):
+      return ProposedViewSize(width: h * r, height: h)
+    case (let w?, let h?):
+      let wide = w / max(h, .leastNonzeroMagnitude) > r
+      let byHeight = contentMode == .fit ? wide : !wide
+      return byHeight ? ProposedViewSize(width: h * r, height: h) : ProposedViewSize(width: w, height: w / r)
+    }
+  }
+
+  override func computeSize(_ p: ProposedViewSize) -> CGSize {
+    children.first?.sizeThatFits(target(p)) ?? .zero
+  }
+
+  override func placeChildren(in rect: CGRect) {
+    guard let c = children.first else { return }
+    let s = c.sizeThatFits(target(proposal(for: rect.size)))
+    c.place(in: Alignment.center.place(s, in: rect))
+  }
+}
+
+extension _AspectRatioLayout: PrimitiveView {
+  func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
+    let n = (old as? AspectRatioNode) ?? AspectRatioNode()
+    if n.ratio != ratio || n.contentMode != contentMode {
+      (n.ratio, n.contentMode) = (ratio, contentMode)
+      n.invalidateLayout()
+    }
+    n.setChild(0, SheenUI.reconcile(n.children.first, content, ctx), ctx)
+    return n
+  }
+}
+
+extension View {
+  /// Keeps the ratio of width to height (`ratio`, or the view's own) within the size offered.
+  public func aspectRatio(_ ratio: CGFloat? = nil, contentMode: ContentMode) -> _AspectRatioLayout<Self> {
+    _AspectRatioLayout(content: self, ratio: ratio, contentMode: contentMode)
+  }
+  public func aspectRatio(_ ratio: CGSize, contentMode: ContentMode) -> _AspectRatioLayout<Self> {
+    aspectRatio(ratio.height > 0 ? ratio.width / ratio.height : nil, contentMode: contentMode)
+  }
+  /// As large as fits the size offered, keeping the view's proportions.
+  public func scaledToFit() -> _AspectRatioLayout<Self> { aspectRatio(contentMode: .fit) }
+  /// As small as covers the size offered, keeping the view's proportions.
+  public func scaledToFill() -> _AspectRatioLayout<Self> { aspectRatio(contentMode: .fill) }
 }

@@ -208,6 +208,17 @@ struct SwiftUICardView: View {
 
   @ViewBuilder func header(_ hue: Double) -> some View {
     switch content.header {
+    case .photo(let name):
+      // The bundled photo filling the header (aspect fill), cut at its edges; without the
+      // bundled photos, a strip (as the UIKit card).
+      if let photo = UIImage(named: name) {
+        Image(uiImage: photo).resizable().scaledToFill()
+          .frame(height: Self.headerHeight)
+          .clipped()
+      } else {
+        Color(hue: hue, saturation: 0.55, brightness: 0.92)
+          .frame(height: Self.headerHeight)
+      }
     case .strip:
       Color(hue: hue, saturation: 0.55, brightness: 0.92)
         .frame(height: Self.headerHeight)
