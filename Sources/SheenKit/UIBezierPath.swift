@@ -9,6 +9,26 @@ open class UIBezierPath {
   public var path: Path
   public var lineWidth: CGFloat = 1
   public var usesEvenOddFillRule = false
+  public var lineCapStyle = CGLineCap.butt
+  public var lineJoinStyle = CGLineJoin.miter
+  public var miterLimit: CGFloat = 10
+  /// The dash pattern `stroke()` uses (set by `setLineDash`).
+  var dash: (lengths: [CGFloat], phase: CGFloat)?
+
+  /// Dashes the stroke: `count` on and off lengths from `pattern`, starting `phase` in; a nil
+  /// pattern or zero count strokes solid.
+  public func setLineDash(_ pattern: UnsafePointer<CGFloat>?, count: Int, phase: CGFloat) {
+    guard let pattern, count > 0 else {
+      dash = nil
+      return
+    }
+    dash = (Array(UnsafeBufferPointer(start: pattern, count: count)), phase)
+  }
+
+  /// The same with an array (Sheen's convenience).
+  public func setLineDash(_ pattern: [CGFloat], phase: CGFloat) {
+    dash = pattern.isEmpty ? nil : (pattern, phase)
+  }
 
   public init() { path = Path() }
   public init(path: Path) { self.path = path }

@@ -89,4 +89,10 @@ public enum Paint: Hashable, Sendable {
   /// A radial gradient stretched into an ellipse with radii `radii` about `center` (user space),
   /// as Core Animation's radial `CAGradientLayer` draws.
   case ellipticalGradient(Gradient, center: Point, radii: Size)
+  /// A gradient between two circles (user space), transparent where the geometry's extension
+  /// rules leave no circle (Core Graphics' radial gradients).
+  case conicalGradient(Gradient, ConicalGradient)
+  /// A linear gradient that paints nothing before `start` or after `end` unless told to extend
+  /// there (Core Graphics' `drawLinearGradient` options); the boundary is per pixel centre.
+  case boundedLinearGradient(Gradient, start: Point, end: Point, extendsStart: Bool, extendsEnd: Bool)
 }

@@ -10,6 +10,10 @@
   case image(Surface, Transform)
   /// A part of an image, filtered as Skia's drawImageRect (`ImageSampler`).
   case sampled(ImageSampler)
+  /// A linear gradient with transparency beyond the ends it does not extend past.
+  case boundedLinear(Gradient, dx: Double, dy: Double, t0: Double, extendsStart: Bool, extendsEnd: Bool)
+  /// A two-circle gradient; the transform maps device space to user space.
+  case conical(Gradient, ConicalGradient, Transform)
 
   /// Resolves a paint under `ctm` (user to device).
   init(_ paint: Paint, ctm: Transform) {
@@ -47,6 +51,19 @@
         return
       }
       self = .radial(g, inv)
+    case .boundedLinearGradient(let g, let start, let end, let before, let after):
+      switch Shader(.linearGradient(g, start: start, end: end), ctm: ctm) {
+      case .linear(_, let dx, let dy, let t0):
+        self = .boundedLinear(g, dx: dx, dy: dy, t0: t0, extendsStart: before, extendsEnd: after)
+      default:
+        self = .solid(0)
+      }
+    case .conicalGradient(let g, let geo):
+      guard let inv = ctm.inverted else {
+        self = .solid(0)
+        return
+      }
+      self = .conical(g, geo, inv)
     }
   }
 
@@ -55,7 +72,7 @@
     switch self {
     case .solid(let c): return c >> 24 == 255
     case .linear(let g, _, _, _), .radial(let g, _): return g.isOpaque
-    case .image: return false
+    case .image, .conical, .boundedLinear: return false
     case .sampled(let s): return s.opaque
     }
   }
@@ -114,6 +131,20 @@
       sampleBilinear(src, m, x: x, y: y, count: count, into: out)
     case .sampled(let s):
       s.shade(x: x, y: y, count: count, into: out)
+    case .boundedLinear(let g, let dx, let dy, let t0, let before, let after):
+      g.table.withUnsafeBufferPointer { lut in
+        var t = dx * (Double(x) + 0.5) + dy * (Double(y) + 0.5) + t0
+        for i in 0..<count {
+          if (t < 0 && !before) || (t > 1 && !after) || t.isNaN {
+            out[i] = 0
+          } else {
+            out[i] = lut[t <= 0 ? 0 : (t >= 1 ? 255 : Int(t * 255 + 0.5))]
+          }
+          t += dx
+        }
+      }
+    case .conical(let g, let geo, let inv):
+      Shader.shadeConical(g, geo, inv, x: x, y: y, count: count, into: out)
     }
   }
 }
