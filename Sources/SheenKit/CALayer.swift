@@ -40,6 +40,10 @@ open class CALayer {
   weak var view: UIView?
   /// Where sublayers go: the layer itself, or a scroll view's content layer.
   var sublayerHost: Layer
+  /// Draws the content of a layer that is not a view's (a view draws its own layer).
+  open weak var delegate: CALayerDelegate?
+  /// Whether `display()` is due, here or below (see CALayer+Display.swift).
+  var displayState = DisplayState()
 
   /// Presents `layer`, which must not have a face yet.
   init(presenting layer: Layer) {
@@ -77,7 +81,13 @@ open class CALayer {
   open var frame: CGRect {
     get { view?.frame ?? CGRect(sheenLayer.frame) }
     set {
-      if let view { view.frame = newValue } else { sheenLayer.frame = newValue.sheen }
+      if let view {
+        view.frame = newValue
+      } else {
+        let old = sheenLayer.frame.size
+        sheenLayer.frame = newValue.sheen
+        if needsDisplayOnBoundsChange && old != sheenLayer.frame.size { setNeedsDisplay() }
+      }
     }
   }
 
@@ -89,8 +99,10 @@ open class CALayer {
       let p = position
       let a = sheenLayer.anchorPoint
       let s = newValue.size.sheen
+      let old = sheenLayer.frame.size
       sheenLayer.frame = Rect(
         x: Double(p.x) - a.x * s.width, y: Double(p.y) - a.y * s.height, width: s.width, height: s.height)
+      if needsDisplayOnBoundsChange && old != s { setNeedsDisplay() }
     }
   }
 
@@ -255,6 +267,7 @@ open class CALayer {
 
   open func addSublayer(_ layer: CALayer) {
     sublayerHost.addSublayer(layer.sheenLayer)
+    layer.didMoveIntoTree()
   }
 
   /// Inserts at an index of `sublayers` (0 is the back).
@@ -266,22 +279,26 @@ open class CALayer {
     } else {
       sublayerHost.addSublayer(layer.sheenLayer)
     }
+    layer.didMoveIntoTree()
   }
 
   /// Inserts just below a sibling (at the back when `sibling` is nil or not a sublayer).
   open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
     sublayerHost.insertSublayer(layer.sheenLayer, below: sibling?.sheenLayer)
+    layer.didMoveIntoTree()
   }
 
   /// Inserts just above a sibling (on top when `sibling` is nil or not a sublayer).
   open func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
     sublayerHost.insertSublayer(layer.sheenLayer, above: sibling?.sheenLayer)
+    layer.didMoveIntoTree()
   }
 
   open func replaceSublayer(_ old: CALayer, with new: CALayer) {
     guard let i = sublayerHost.sublayers.firstIndex(where: { $0 === old.sheenLayer }) else { return }
     old.removeFromSuperlayer()
     sublayerHost.insertSublayer(new.sheenLayer, at: i)
+    new.didMoveIntoTree()
   }
 
   open func removeFromSuperlayer() { sheenLayer.removeFromSuperlayer() }
@@ -333,7 +350,8 @@ open class CALayer {
   // MARK: Other Core Animation properties
 
   open var name: String?
-  /// Image pixels per point of `contents` (1 by default, as a layer made in code).
+  /// Image pixels per point of `contents` (1 by default, as a layer made in code; a view's
+  /// layer takes its window's scale when it draws with `display()`).
   open var contentsScale: CGFloat {
     get { CGFloat(sheenLayer.contentsScale) }
     set { sheenLayer.contentsScale = newValue > 0 && newValue.isFinite ? Double(newValue) : 1 }
@@ -343,10 +361,25 @@ open class CALayer {
   open var rasterizationScale: CGFloat = 1
   open var isOpaque = false
   open var allowsEdgeAntialiasing = false
+  /// Whether a change of size calls for `display()` (a view uses `contentMode = .redraw`).
   open var needsDisplayOnBoundsChange = false
 
-  /// Marks the content as changed.
-  open func setNeedsDisplay() { sheenLayer.setNeedsDisplay() }
+  /// Draws the layer's content: a bitmap of the bounds at `contentsScale`, filled by
+  /// `draw(in:)`, becomes the backing store; with only a part marked (`setNeedsDisplay(_:)`) and
+  /// the size unchanged, the kept bitmap is cleared and drawn again in that part only. A
+  /// `draw(in:)` that never touches its context leaves no backing store (nothing is allocated).
+  open func display() { displayBackingStore() }
+
+  /// Draws the layer's content into `ctx`, in layer coordinates: the delegate's
+  /// `draw(_:in:)` by default (a view's `draw(_:)`); subclasses override it.
+  open func draw(in ctx: CGContext) { drawThroughDelegate(in: ctx) }
+
+  /// Asks for `display()` (`draw(in:)`) before the next frame.
+  open func setNeedsDisplay() { markNeedsDisplay(nil) }
+
+  /// Asks for the part `rect` (layer coordinates) to be drawn again before the next frame: when
+  /// the backing store is kept, only that part is cleared and drawn.
+  open func setNeedsDisplay(_ rect: CGRect) { markNeedsDisplay(rect.standardized) }
   open func setNeedsLayout() { view?.setNeedsLayout() }
   open func layoutIfNeeded() { view?.layoutIfNeeded() }
   /// Stops the animations of the layer's view.

@@ -7,6 +7,7 @@ extension UIView {
   /// transparent surface of `bounds.size × scale` pixels, showing animations where they are.
   public func renderImage(scale: CGFloat = 1, compositor: Compositor = Compositor()) throws -> Surface {
     layoutIfNeeded()
+    layer.displayTree(scale: scale)
     let s = Double(scale)
     let w = max(1, Int((Double(bounds.width) * s).rounded()))
     let h = max(1, Int((Double(bounds.height) * s).rounded()))

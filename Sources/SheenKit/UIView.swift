@@ -58,6 +58,9 @@ open class UIView: UIResponder {
     centerModel = CGPoint(x: frame.midX, y: frame.midY)
     boundsModel = CGRect(origin: .zero, size: frame.standardized.size)
     applyGeometry()
+    // Drawn (`draw(_:)`) when it first shows.
+    layer.displayState.needsDisplay = true
+    layer.displayState.subtreeNeedsDisplay = true
   }
 
   public convenience override init() { self.init(frame: .zero) }
@@ -117,6 +120,7 @@ open class UIView: UIResponder {
         setNeedsLayout()
         autoresizeSubviews(from: old.size)
         if layoutStateStorage != nil { LayoutEngine.frameDidChange(self) }
+        if contentMode == .redraw || layer.needsDisplayOnBoundsChange { setNeedsDisplay() }
       }
       applyGeometry()
       if old.origin != new.origin { boundsOriginDidChange() }
@@ -308,6 +312,7 @@ open class UIView: UIResponder {
     }
     view.applyGeometry()
     if view.subtreeNeedsLayout { view.propagateLayoutFlag() }
+    view.layer.didMoveIntoTree()
     setNeedsLayout()
     if isNew, view.layoutStateStorage?.hostedEngine != nil { LayoutEngine.viewDidJoin(view) }
     if isNew {
@@ -444,6 +449,36 @@ open class UIView: UIResponder {
       state.intrinsicWidth = bounds.width
     }
     superview?.setNeedsLayout()
+  }
+
+  // MARK: Drawing
+
+  /// Override to draw the view's content with `UIGraphicsGetCurrentContext()` (or UIKit's
+  /// drawing helpers) in the view's coordinates, within `rect`: called when the view first
+  /// shows, after `setNeedsDisplay()` and, with `contentMode = .redraw`, after a change of size.
+  /// What it draws is kept (at the window's scale) until the view is marked again. Nothing by
+  /// default.
+  open func draw(_ rect: CGRect) {}
+
+  /// Asks for `draw(_:)` before the next frame.
+  open func setNeedsDisplay() { layer.setNeedsDisplay() }
+
+  /// Asks for `draw(_:)` of the part `rect` before the next frame (the rest is kept).
+  open func setNeedsDisplay(_ rect: CGRect) { layer.setNeedsDisplay(rect) }
+
+  /// The layer's delegate call: makes `ctx` current and calls `draw(_:)` with the part to draw.
+  open func draw(_ layer: CALayer, in ctx: CGContext) {
+    let b = bounds
+    let rect = layer.displayState.dirty.map { $0.offsetBy(dx: b.minX, dy: b.minY) } ?? b
+    // (The context is left untouched when the bounds start at zero: a view that draws nothing
+    // then costs no bitmap.)
+    let shifted = b.minX != 0 || b.minY != 0
+    if shifted {
+      ctx.saveGState()
+      ctx.translateBy(x: -b.minX, y: -b.minY)
+    }
+    withCurrentContext(ctx) { draw(rect) }
+    if shifted { ctx.restoreGState() }
   }
 
   /// The size the view would like within `size`; the current size by default.

@@ -124,6 +124,8 @@ open class UIWindow: UIView, FrameLoopClient {
     _ = advanceSubtree(to: currentTime)
     // Layout asked for by completions runs before drawing too.
     layoutIfNeeded()
+    // Views and layers marked for drawing draw now (`draw(_:)`, `draw(in:)`).
+    layer.displayTree(scale: scale)
   }
 
   // MARK: Events

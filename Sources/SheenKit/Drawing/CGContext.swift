@@ -14,8 +14,17 @@ import SheenRaster
 /// - `restoreGState` without a matching save is ignored silently (CG logs it);
 /// - a shadow's blur is a Gaussian of standard deviation `blur / 2` (as WebKit emulates CG's).
 public final class CGContext {
-  /// The canvas everything is drawn on.
-  public let canvas: Canvas
+  /// The canvas everything is drawn on (made on first use for a deferred context).
+  public var canvas: Canvas {
+    if let c = madeCanvas { return c }
+    let c = makeCanvas?() ?? Canvas(surface: try! Surface(width: 1, height: 1))
+    c.transform = base
+    madeCanvas = c
+    return c
+  }
+  /// The canvas, if it was made.
+  private(set) var madeCanvas: Canvas?
+  private var makeCanvas: (() -> Canvas?)?
   /// Maps the context's default user space to device pixels (UIKit's: the scale, flipped).
   let base: Transform
 
@@ -43,8 +52,16 @@ public final class CGContext {
   /// A context drawing on `canvas`, whose current transform becomes the base space (default user
   /// space to device).
   public init(canvas: Canvas) {
-    self.canvas = canvas
+    madeCanvas = canvas
     base = canvas.transform
+  }
+
+  /// A context whose transparent `width` x `height` bitmap (with UIKit's coordinates at `scale`)
+  /// is made only when something uses the context: a layer's `draw(in:)` that draws nothing
+  /// costs no bitmap. The size must be valid (`Surface.validate`).
+  init(deferredWidth width: Int, height: Int, scale: Double) {
+    base = Transform(scaleX: scale, y: scale)
+    makeCanvas = { (try? Surface(width: width, height: height)).map(Canvas.init(surface:)) }
   }
 
   /// A context over a new transparent bitmap of `width` x `height` pixels with UIKit's

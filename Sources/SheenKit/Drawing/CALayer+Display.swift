@@ -1,0 +1,154 @@
+import Foundation
+import SheenLayers
+import SheenRaster
+
+// Custom drawing as Core Animation schedules it: `setNeedsDisplay()` marks a layer; before the
+// next frame is drawn, the window's display pass calls `display()` on every marked layer (and
+// only those: flags on the path to them let it skip the rest of the tree), which draws with
+// `draw(in:)` (a view's `draw(_:)`) into a bitmap of the bounds at the window's scale. The
+// bitmap is kept as the layer's backing store and drawn, unchanged, by every later frame.
+
+/// What a layer asks of the object that draws for it (Core Animation's `CALayerDelegate`).
+///
+/// Unlike Core Animation, `display(_:)` is not consulted: override `CALayer.display()` instead.
+public protocol CALayerDelegate: AnyObject {
+  /// Draws the layer's content into `ctx` (the layer's bounds, in points).
+  func draw(_ layer: CALayer, in ctx: CGContext)
+}
+
+extension UIView: CALayerDelegate {}
+
+/// The display flags of a layer face.
+struct DisplayState {
+  /// `display()` is due before the next frame.
+  var needsDisplay = false
+  /// This layer or one below it needs display.
+  var subtreeNeedsDisplay = false
+  /// The part to redraw (layer coordinates), or nil for all of it.
+  var dirty: CGRect?
+  /// How many times `display()` drew (for tests and `bench`).
+  nonisolated(unsafe) static var displays = 0
+}
+
+extension CALayer {
+  /// Marks the layer (all of it, or `rect` more) and the path to it as needing display.
+  func markNeedsDisplay(_ rect: CGRect?) {
+    if displayState.needsDisplay {
+      // Already due: widen the part (nil is everything).
+      if let r = rect, let d = displayState.dirty {
+        displayState.dirty = d.union(r)
+      } else {
+        displayState.dirty = nil
+      }
+    } else {
+      displayState.needsDisplay = true
+      displayState.dirty = rect
+    }
+    displayState.subtreeNeedsDisplay = true
+    propagateDisplayFlag()
+  }
+
+  /// Marks the ancestors' faces: something below them needs display.
+  func propagateDisplayFlag() {
+    var l = sheenLayer.superlayer
+    while let x = l {
+      if let f = x.owner as? CALayer {
+        if f.displayState.subtreeNeedsDisplay { return }
+        f.displayState.subtreeNeedsDisplay = true
+      }
+      l = x.superlayer
+    }
+  }
+
+  /// After an insertion: a layer that needs display (or has one below it) tells its new
+  /// ancestors.
+  func didMoveIntoTree() {
+    if displayState.subtreeNeedsDisplay { propagateDisplayFlag() }
+  }
+
+  /// Whether `display()` is due (Core Animation's `needsDisplay()`).
+  public func needsDisplay() -> Bool { displayState.needsDisplay }
+
+  /// Runs `display()` now if it is due.
+  public func displayIfNeeded() {
+    guard displayState.needsDisplay else { return }
+    displayState.needsDisplay = false
+    display()
+    displayState.dirty = nil
+  }
+
+  /// The display pass of a frame: `display()` for every marked layer at or below this one.
+  /// Views' layers draw at `scale` (the window's pixels per point).
+  func displayTree(scale: CGFloat) {
+    guard displayState.subtreeNeedsDisplay else { return }
+    displayState.subtreeNeedsDisplay = false
+    if view != nil { contentsScale = scale }
+    displayIfNeeded()
+    for s in sublayerHost.sublayers {
+      (s.owner as? CALayer)?.displayTree(scale: scale)
+    }
+    if let m = sheenLayer.mask { (m.owner as? CALayer)?.displayTree(scale: scale) }
+  }
+
+  /// `display()`'s default (see there).
+  func displayBackingStore() {
+    let scale = Double(contentsScale.isFinite && contentsScale > 0 ? contentsScale : 1)
+    let size = bounds.size
+    let w = (Double(size.width) * scale).rounded(.up)
+    let h = (Double(size.height) * scale).rounded(.up)
+    guard w >= 1, h >= 1, w <= Double(Surface.maxDimension), h <= Double(Surface.maxDimension),
+      (try? Surface.validate(width: Int(w), height: Int(h))) != nil
+    else {
+      sheenLayer.backingStore = nil
+      return
+    }
+    DisplayState.displays += 1
+    let old = sheenLayer.backingStore
+    let ctx: CGContext
+    var dirty = CGRect(origin: .zero, size: size)
+    if let d = displayState.dirty, let o = old, o.surface.width == Int(w), o.surface.height == Int(h),
+      o.scale == scale
+    {
+      // Redraw a part of the kept bitmap.
+      let c = Canvas(surface: o.surface)
+      c.transform = Transform(scaleX: scale, y: scale)
+      ctx = CGContext(canvas: c)
+      dirty = d.intersection(dirty)
+      if dirty.isNull || dirty.isEmpty { return }
+      ctx.clip(to: dirty)
+      ctx.clear(dirty)
+    } else {
+      ctx = CGContext(deferredWidth: Int(w), height: Int(h), scale: scale)
+    }
+    withCurrentContext(ctx) { draw(in: ctx) }
+    if let c = ctx.madeCanvas {
+      sheenLayer.backingStore = BackingStore(surface: c.surface, scale: scale)
+    } else {
+      sheenLayer.backingStore = nil
+    }
+  }
+
+  /// `draw(in:)`'s default: the view's or the delegate's drawing.
+  func drawThroughDelegate(in ctx: CGContext) {
+    if let v = view {
+      v.draw(self, in: ctx)
+    } else {
+      delegate?.draw(self, in: ctx)
+    }
+  }
+
+  /// Draws the layer and its sublayers into `ctx` as the screen shows them (shadows, masks,
+  /// opacity), the layer's origin at the user-space origin: Core Animation's `render(in:)`.
+  /// Marked layers are displayed first.
+  public func render(in ctx: CGContext) {
+    displayTree(scale: CGFloat((abs(ctx.canvas.transform.determinant)).squareRoot()))
+    let f = sheenLayer.frame
+    let canvas = ctx.canvas
+    let t = canvas.transform
+    let place = Transform(translationX: -f.minX, y: -f.minY).concatenating(t)
+    ctx.painting {
+      Compositor().render([sheenLayer], in: canvas, transform: place)
+    }
+    canvas.transform = t
+  }
+}
