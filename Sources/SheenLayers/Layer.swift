@@ -488,14 +488,10 @@ open class Layer {
     localFullExtent = full
   }
 
-  /// What a custom `draw(in:)` drew, shown as the layer's content (see `BackingStore`).
-  public var backingStore: BackingStore? = nil { didSet { setNeedsDisplay() } }
+  /// Whether this layer draws content of its own besides background and border (subclasses).
+  open var hasContent: Bool { false }
 
-  /// Whether this layer draws content of its own besides background and border (subclasses;
-  /// a plain layer, when it has a backing store).
-  open var hasContent: Bool { backingStore != nil }
-
-  /// Draws the layer's content (shape, gradient, text; a plain layer's backing store) in its
-  /// own coordinates. The canvas' transform maps layer coordinates to device pixels.
-  open func drawContent(in canvas: Canvas, context: RenderContext) { drawBackingStore(in: canvas) }
+  /// Draws the layer's content (shape, gradient, text) in its own coordinates. The canvas'
+  /// transform maps layer coordinates to device pixels.
+  open func drawContent(in canvas: Canvas, context: RenderContext) {}
 }

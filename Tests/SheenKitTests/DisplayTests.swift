@@ -90,8 +90,9 @@ final class LayerPainter: CALayerDelegate {
     let v = DrawCountingView(frame: CGRect(x: 5, y: 5, width: 21, height: 13))
     window.addSubview(v)
     window.renderFrame(into: surface, time: 0)
-    let store = try #require(v.layer.sheenLayer.backingStore)
-    #expect(store.surface.width == 42 && store.surface.height == 26 && store.scale == 2)
+    // The drawing is the layer's contents, an image at the window's scale.
+    let store = try #require(v.layer.sheenLayer.contents)
+    #expect(store.width == 42 && store.height == 26 && v.layer.sheenLayer.contentsScale == 2)
     #expect(
       surface[10, 10] == 0xFFFF_0000 && surface[51, 35] == 0xFFFF_0000 && surface[52, 36] == 0xFF00_0000)
   }
@@ -102,7 +103,17 @@ final class LayerPainter: CALayerDelegate {
     plain.backgroundColor = .red
     window.addSubview(plain)
     window.renderFrame(into: surface, time: 0)
-    #expect(plain.layer.sheenLayer.backingStore == nil && window.layer.sheenLayer.backingStore == nil)
+    #expect(plain.layer.sheenLayer.contents == nil && window.layer.sheenLayer.contents == nil)
+    // An image someone set stays: the display pass only replaces what it drew.
+    let picture = UIGraphicsImageRenderer(size: CGSize(width: 4, height: 4)).image { ctx in
+      UIColor.blue.setFill()
+      ctx.fill(CGRect(x: 0, y: 0, width: 4, height: 4))
+    }
+    let imageView = UIImageView(frame: CGRect(x: 60, y: 0, width: 40, height: 40))
+    imageView.image = picture
+    window.addSubview(imageView)
+    window.renderFrame(into: surface, time: 1)
+    #expect(imageView.layer.sheenLayer.contents != nil && surface[80, 20] == 0xFF00_00FF)
   }
 
   @Test func layersDrawThroughDrawInAndTheirDelegate() throws {

@@ -6,7 +6,8 @@ import SheenRaster
 // next frame is drawn, the window's display pass calls `display()` on every marked layer (and
 // only those: flags on the path to them let it skip the rest of the tree), which draws with
 // `draw(in:)` (a view's `draw(_:)`) into a bitmap of the bounds at the window's scale. The
-// bitmap is kept as the layer's backing store and drawn, unchanged, by every later frame.
+// bitmap becomes the layer's `contents` (an image at `contentsScale`, shown by the image path
+// like any other) and is drawn, unchanged, by every later frame.
 
 /// What a layer asks of the object that draws for it (Core Animation's `CALayerDelegate`).
 ///
@@ -26,6 +27,8 @@ struct DisplayState {
   var subtreeNeedsDisplay = false
   /// The part to redraw (layer coordinates), or nil for all of it.
   var dirty: CGRect?
+  /// Whether `contents` holds what `display()` drew (not an image someone set).
+  var ownsContents = false
   /// How many times `display()` drew (for tests and `bench`).
   nonisolated(unsafe) static var displays = 0
 }
@@ -99,18 +102,19 @@ extension CALayer {
     guard w >= 1, h >= 1, w <= Double(Surface.maxDimension), h <= Double(Surface.maxDimension),
       (try? Surface.validate(width: Int(w), height: Int(h))) != nil
     else {
-      sheenLayer.backingStore = nil
+      if displayState.ownsContents { sheenLayer.contents = nil }
+      displayState.ownsContents = false
       return
     }
     DisplayState.displays += 1
-    let old = sheenLayer.backingStore
+    let old = displayState.ownsContents ? sheenLayer.contents : nil
     let ctx: CGContext
     var dirty = CGRect(origin: .zero, size: size)
-    if let d = displayState.dirty, let o = old, o.surface.width == Int(w), o.surface.height == Int(h),
-      o.scale == scale
+    if let d = displayState.dirty, let o = old, o.width == Int(w), o.height == Int(h),
+      sheenLayer.contentsScale == scale
     {
-      // Redraw a part of the kept bitmap.
-      let c = Canvas(surface: o.surface)
+      // Redraw a part of a copy of the kept bitmap (an image never changes once shown).
+      let c = Canvas(surface: o.surface.copy())
       c.transform = Transform(scaleX: scale, y: scale)
       ctx = CGContext(canvas: c)
       dirty = d.intersection(dirty)
@@ -122,9 +126,13 @@ extension CALayer {
     }
     withCurrentContext(ctx) { draw(in: ctx) }
     if let c = ctx.madeCanvas {
-      sheenLayer.backingStore = BackingStore(surface: c.surface, scale: scale)
-    } else {
-      sheenLayer.backingStore = nil
+      sheenLayer.contents = RasterImage(surface: c.surface)
+      sheenLayer.contentsScale = scale
+      displayState.ownsContents = true
+    } else if displayState.ownsContents {
+      // Drew nothing this time: the kept drawing goes (an image set by someone else stays).
+      sheenLayer.contents = nil
+      displayState.ownsContents = false
     }
   }
 

@@ -83,24 +83,10 @@ public final class CGGradient: @unchecked Sendable {
   }
 }
 
-/// A bitmap (Core Graphics' `CGImage`): premultiplied BGRA pixels, top row first.
-public final class CGImage: @unchecked Sendable {
-  /// The pixels. Treat them as immutable: images are values in Core Graphics.
-  public let surface: Surface
+extension CGImage {
+  /// The pixels (top row first, premultiplied).
+  var surface: Surface { rasterImage.surface }
 
-  public init(surface: Surface) { self.surface = surface }
-
-  public var width: Int { surface.width }
-  public var height: Int { surface.height }
-  public var bitsPerComponent: Int { 8 }
-  public var bitsPerPixel: Int { 32 }
-  public var bytesPerRow: Int { surface.width * 4 }
-
-  /// The part inside `rect` (pixels), or nil when it is empty.
-  public func cropping(to rect: CGRect) -> CGImage? {
-    let r = IntRect(enclosing: rect.sheen).intersection(surface.bounds)
-    guard !r.isEmpty, let s = try? Surface(width: r.width, height: r.height) else { return nil }
-    for y in 0..<r.height { s.row(y).update(from: surface.row(r.y + y) + r.x, count: r.width) }
-    return CGImage(surface: s)
-  }
+  /// An image of `surface`'s pixels (which must not change afterwards).
+  convenience init(surface: Surface) { self.init(RasterImage(surface: surface)) }
 }

@@ -1,28 +1,9 @@
 import Foundation
 import SheenRaster
 
-/// A bitmap with a scale (UIKit's `UIImage`), here as made by drawing: a renderer, a snapshot.
-open class UIImage: @unchecked Sendable {
-  /// The pixels; nil for an empty image (a renderer of zero or unmakeable size).
-  public let cgImage: CGImage?
-  /// Pixels per point.
-  public let scale: CGFloat
-  /// The size in points.
-  public let size: CGSize
-
-  public init(cgImage: CGImage, scale: CGFloat = 1) {
-    self.cgImage = cgImage
-    let s = scale.isFinite && scale > 0 ? scale : 1
-    self.scale = s
-    size = CGSize(width: CGFloat(cgImage.width) / s, height: CGFloat(cgImage.height) / s)
-  }
-
-  /// An image with no pixels.
-  public init() {
-    cgImage = nil
-    scale = 1
-    size = .zero
-  }
+extension UIImage {
+  /// An image with no pixels (what a renderer of unusable size gives).
+  static func empty() -> UIImage { UIImage(cgImage: nil, scale: 1, capInsets: .zero, resizingMode: .stretch) }
 
   /// The image as a PNG file (straight alpha, 8 bits per channel); nil for an empty image.
   public func pngData() -> Data? {
@@ -30,7 +11,8 @@ open class UIImage: @unchecked Sendable {
     return Data(bytes)
   }
 
-  /// Draws the image upright with its top-left corner at `point` (points), at its size.
+  /// Draws the image upright with its top-left corner at `point` (points), at its size, in the
+  /// current context.
   public func draw(at point: CGPoint) { draw(in: CGRect(origin: point, size: size)) }
 
   /// Draws the image upright, stretched over `rect`, in the current context.
@@ -70,7 +52,7 @@ public final class UIGraphicsImageRendererContext {
 
   /// What has been drawn so far.
   public var currentImage: UIImage {
-    guard let i = cgContext.makeImage(), cgContext.hasPixels else { return UIImage() }
+    guard let i = cgContext.makeImage(), cgContext.hasPixels else { return .empty() }
     return UIImage(cgImage: i, scale: format.scale)
   }
 
@@ -153,7 +135,7 @@ open class UIGraphicsImageRenderer {
   public func image(actions: (UIGraphicsImageRendererContext) -> Void) -> UIImage {
     let (context, ok) = makeContext()
     withCurrentContext(context.cgContext) { actions(context) }
-    guard ok else { return UIImage() }
+    guard ok else { return .empty() }
     return UIImage(cgImage: CGImage(surface: context.cgContext.canvas.surface), scale: format.scale)
   }
 

@@ -35,7 +35,8 @@ extension UIView {
     }
     guard let surface = image.cgImage?.surface else { return nil }
     let v = UIView(frame: CGRect(origin: .zero, size: b.size))
-    v.layer.sheenLayer.backingStore = BackingStore(surface: surface, scale: Double(scale))
+    v.layer.sheenLayer.contents = RasterImage(surface: surface)
+    v.layer.sheenLayer.contentsScale = Double(scale)
     // It shows the picture: no `draw(_:)` of its own.
     v.layer.displayState.needsDisplay = false
     return v
