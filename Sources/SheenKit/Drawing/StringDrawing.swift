@@ -131,7 +131,7 @@ struct StringDrawingStyle {
         canvas.drawText(layout, at: origin, color: color)
       } else {
         // Glyph outlines placed with the extra spacing after each glyph.
-        let face = layout.style.font
+        guard let face = layout.style.font else { return }
         let s = layout.style.size / Double(face.unitsPerEm)
         var path = Path()
         for line in layout.lines {
@@ -139,7 +139,7 @@ struct StringDrawingStyle {
             let x = origin.x + line.origin.x + g.x + kern * Double(j)
             let y = origin.y + line.origin.y
             path.addPath(
-              face.outline(of: g.id).path(transform: Transform(a: s, b: 0, c: 0, d: -s, tx: x, ty: y)))
+              face.outline(of: g.id, transform: Transform(a: s, b: 0, c: 0, d: -s, tx: x, ty: y)))
           }
         }
         canvas.fill(path, paint: .solid(color))
