@@ -65,10 +65,10 @@ case "$cmd" in
     echo "run.sh: all tests passed and the format lint is clean"
     ;;
   fuzz)
-    # Each libFuzzer target (scene, svg, font, image) under AddressSanitizer for ${1:-15} seconds (CI).
+    # Each libFuzzer target (scene, scenegen, svg, font, image, args) under AddressSanitizer for ${1:-15} seconds (CI).
     ensure_packages "${build_packages[@]}"
     log="$(mktemp)"
-    for target in scene svg font image; do
+    for target in scene scenegen svg font image args; do
       if ! Fuzz/run.sh "$target" "${1:-15}" >"$log" 2>&1; then
         tail -n 60 "$log" >&2
         echo "run.sh: the $target fuzzer failed or found a problem (input under /tmp/sheen-fuzz-build/crashes)" >&2

@@ -5,10 +5,12 @@
 #   Fuzz/run.sh build TARGET            build only; prints the binary's path
 #   Fuzz/run.sh TARGET --replay FILE... run the target once on each FILE (a crash reproducer)
 #
-# TARGET is scene (Scene.decode + Compositor.render at <= 64x64), svg (Path(svgData:) + fill and
-# stroke), font (Font(bytes:) and Font(contentsOfFile:), HarfBuzz's two ways in, + shaping in
-# several scripts + drawText) or image (RasterImage(decoding:) of PNG and JPEG bytes + drawImage
-# with every filter). The modules' sources are compiled straight
+# TARGET is scene (Scene.decode + Compositor.render at <= 64x64), scenegen (valid scenes with
+# extreme but legal numbers, generated from the input bytes, decoded and rendered at <= 48x48), args
+# (argument vectors for every `sheen` subcommand through Sources/sheen/Commands.swift), svg
+# (Path(svgData:) + fill and stroke), font (Font(bytes:) and Font(contentsOfFile:), HarfBuzz's two
+# ways in, + shaping in several scripts + drawText) or image (RasterImage(decoding:) of PNG and JPEG
+# bytes + drawImage with every filter). The modules' sources are compiled straight
 # with swiftc -sanitize=fuzzer,address (SwiftPM cannot link a libFuzzer main), in
 # $SHEEN_FUZZ_BUILD (default /tmp/sheen-fuzz-build; SHEEN_FUZZ_OPT=-Onone for exact line numbers in a
 # crash, in another build directory). $SHEEN_SOURCES picks another checkout (a clean
@@ -21,15 +23,20 @@ src="${SHEEN_SOURCES:-$(dirname "$here")}/Sources"
 build="${SHEEN_FUZZ_BUILD:-/tmp/sheen-fuzz-build}"
 
 usage() {
-  echo "usage: Fuzz/run.sh scene|svg|font|image SECONDS [libFuzzer options] | build TARGET | TARGET --replay FILE..." >&2
+  echo "usage: Fuzz/run.sh scene|scenegen|args|svg|font|image SECONDS [libFuzzer options] | build TARGET | TARGET --replay FILE..." >&2
   exit 64
 }
 
 only_build=0
+extra=()
 if [ "${1:-}" = build ]; then only_build=1; shift; fi
 target="${1:-}"
 case "$target" in
   scene) modules=(SheenRaster SheenText SheenLayers); entry=SceneFuzz; max_len=16384 ;;
+  scenegen) modules=(SheenRaster SheenText SheenLayers); entry=SceneGenFuzz; max_len=512 ;;
+  args)
+    modules=(SheenRaster SheenText SheenLayers SheenPlatform SheenKit SheenUI SheenDemo SheenCommandLine)
+    entry=ArgsFuzz; max_len=2048; extra=("$src/sheen/Commands.swift") ;;
   svg) modules=(SheenRaster); entry=SVGPathFuzz; max_len=4096 ;;
   font) modules=(SheenRaster SheenText); entry=FontFuzz; max_len=65536 ;;
   image) modules=(SheenRaster); entry=ImageFuzz; max_len=65536 ;;
@@ -62,10 +69,11 @@ rebuilt=0
 for m in "${modules[@]}"; do build_module "$m"; done
 bin="$build/bin/$entry"
 mkdir -p "$build/bin"
-if [ "$rebuilt" = 1 ] || [ ! -x "$bin" ] || [ "$here/Targets/$entry.swift" -nt "$bin" ]; then
+if [ "$rebuilt" = 1 ] || [ ! -x "$bin" ] || [ "$here/Targets/$entry.swift" -nt "$bin" ] \
+  || { [ ${#extra[@]} -gt 0 ] && [ "${extra[0]}" -nt "$bin" ]; }; then
   objects=()
   for m in "${modules[@]}"; do objects+=("$build/modules/$m.o"); done
-  swiftc "${flags[@]}" -parse-as-library -module-name "$entry" "$here/Targets/$entry.swift" "${objects[@]}" \
+  swiftc "${flags[@]}" -parse-as-library -module-name "$entry" "$here/Targets/$entry.swift" "${extra[@]}" "${objects[@]}" \
     -lpng16 -lturbojpeg -lharfbuzz -lfontconfig -lfribidi -lunibreak -o "$bin" 2> >(grep -v "Cannot export local symbol" >&2)
 fi
 if [ "$only_build" = 1 ]; then echo "$bin"; exit 0; fi

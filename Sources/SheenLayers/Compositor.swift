@@ -114,7 +114,11 @@ public final class Compositor {
     }
     if let shape = layer.shadowPath {
       if let s = context.shadowCache.pathShadow(
-        layer: layer, path: shape, ctm: ctm, sigma: sigma, stats: &counts)
+        layer: layer, path: shape, ctm: ctm, sigma: sigma,
+        clip: IntRect(
+          x: canvas.clipBounds.x - dx, y: canvas.clipBounds.y - dy, width: canvas.clipBounds.width,
+          height: canvas.clipBounds.height),
+        stats: &counts)
       {
         canvas.fill(s.mask, offsetX: s.dx + dx, offsetY: s.dy + dy, paint: .solid(color), skipping: hole)
       }

@@ -105,9 +105,9 @@ final class CoverageCache: Sendable {
     _ layer: Layer, _ shape: Shape, _ canvas: Canvas, _ record: (Transform) -> Coverage?
   ) -> (Coverage, Int, Int)? {
     let t = canvas.transform
-    guard t.tx.isFinite, t.ty.isFinite, abs(t.tx) < 1e9, abs(t.ty) < 1e9 else { return nil }
-    let (ix, fx) = snapTranslation(t.tx, steps: CoverageCache.steps)
-    let (iy, fy) = snapTranslation(t.ty, steps: CoverageCache.steps)
+    guard let (ix, fx) = snapTranslation(t.tx, steps: CoverageCache.steps),
+      let (iy, fy) = snapTranslation(t.ty, steps: CoverageCache.steps)
+    else { return nil }
     let geometric = shape == .rounded || shape == .border
     let key = Key(
       layer: geometric ? nil : ObjectIdentifier(layer), version: geometric ? 0 : layer.contentVersion,

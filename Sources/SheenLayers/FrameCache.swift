@@ -61,9 +61,15 @@ final class FrameCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 }
 
 /// Splits a device translation into whole pixels and a fraction in `steps`ths of a pixel (what
-/// the caches key by, so that a shape moved by whole pixels finds its entry).
-func snapTranslation(_ v: Double, steps: Double) -> (whole: Int, fraction: Int) {
+/// the caches key by, so that a shape moved by whole pixels finds its entry); nil beyond
+/// `maxSnapped` pixels or when not finite (a huge frame, or a far one scaled down: the shape is
+/// then drawn without the cache, where converting to Int used to trap).
+func snapTranslation(_ v: Double, steps: Double) -> (whole: Int, fraction: Int)? {
+  guard v.isFinite, v.magnitude < maxSnapped else { return nil }
   let q = (v * steps).rounded()
   let whole = (q / steps).rounded(.down)
   return (Int(whole), Int(q - whole * steps))
 }
+
+/// Device translations the caches key by stay within this many pixels.
+let maxSnapped = 1e9

@@ -49,12 +49,13 @@ final class ShadowCache: Sendable {
 
   private func key(_ layer: Layer?, _ path: Path?, _ version: Int, _ ctm: Transform, _ sigma: Double) -> (
     Key, Int, Int
-  ) {
+  )? {
     // Under a blur of 2 pixels or more a sub-pixel shift changes no pixel by more than a level or
     // two: whole pixels then, quarter pixels for sharper shadows.
     let steps: Double = sigma >= 2 ? 1 : 4
-    let (ix, fx) = snapTranslation(ctm.tx, steps: steps)
-    let (iy, fy) = snapTranslation(ctm.ty, steps: steps)
+    guard let (ix, fx) = snapTranslation(ctm.tx, steps: steps),
+      let (iy, fy) = snapTranslation(ctm.ty, steps: steps)
+    else { return nil }
     let k = Key(
       layer: layer.map(ObjectIdentifier.init), path: path, shapes: nil, version: version, a: ctm.a, b: ctm.b,
       c: ctm.c,
@@ -85,27 +86,42 @@ final class ShadowCache: Sendable {
     return Placed(mask: mask, dx: 0, dy: 0)
   }
 
-  /// The shadow of `path` (in layer coordinates) filled under `ctm` and blurred by `sigma` pixels.
+  /// The shadow of `path` (in layer coordinates) filled under `ctm` and blurred by `sigma` pixels,
+  /// for drawing within `clip` (device pixels). Only what lies within the clip and the blur's
+  /// reach of it is filled and blurred, so memory is bounded by the canvas, not by how far the
+  /// path reaches; a shadow cut so is not kept.
   func pathShadow(
-    layer: Layer, path: Path, ctm: Transform, sigma: Double, stats: inout RenderContext.Statistics
+    layer: Layer, path: Path, ctm: Transform, sigma: Double, clip: IntRect,
+    stats: inout RenderContext.Statistics
   ) -> Placed? {
-    let (k, ix, iy) = key(nil, path, 0, ctm, sigma)
-    if let p = hit(k, ix, iy) { return p }
+    let snapped = key(nil, path, 0, ctm, sigma)
+    if let (k, ix, iy) = snapped, let p = hit(k, ix, iy) { return p }
     // Draw at the snapped position so that the entry is what any layer with this key would get.
     var t = ctm
-    let steps: Double = sigma >= 2 ? 1 : 4
-    t.tx = Double(ix) + Double(k.fx) / steps
-    t.ty = Double(iy) + Double(k.fy) / steps
-    let margin = Int((3 * sigma).rounded(.up)) + 1
+    if let (k, ix, iy) = snapped {
+      let steps: Double = sigma >= 2 ? 1 : 4
+      t.tx = Double(ix) + Double(k.fx) / steps
+      t.ty = Double(iy) + Double(k.fy) / steps
+    }
+    let margin = AlphaMask.blurMargin(sigma: sigma) + 1
     let b = IntRect(enclosing: t.apply(path.controlBounds))
-    guard
+    let whole = IntRect(
+      x: b.x - margin, y: b.y - margin, width: b.width + 2 * margin, height: b.height + 2 * margin)
+    // The clip moved by up to a pixel for the snap.
+    let reach = IntRect(
+      x: clip.x - margin - 1, y: clip.y - margin - 1, width: clip.width + 2 * margin + 2,
+      height: clip.height + 2 * margin + 2)
+    let region = whole.intersection(reach)
+    guard region.width > 0, region.height > 0,
       let shape = try? AlphaMask(
-        width: b.width + 2 * margin, height: b.height + 2 * margin, originX: b.x - margin,
-        originY: b.y - margin)
+        width: region.width, height: region.height, originX: region.x, originY: region.y)
     else { return nil }
     shape.fill(path, transform: t)
     shape.blur(sigma: sigma)
     stats.blurs += 1
+    guard let (k, ix, iy) = snapped, region == whole else {
+      return Placed(mask: Coverage(mask: shape), dx: 0, dy: 0)
+    }
     return store(k, shape, ix, iy)
   }
 
@@ -114,7 +130,7 @@ final class ShadowCache: Sendable {
   func cachedAlphaShadow(
     layer: Layer, signature: Int, ctm: Transform, sigma: Double, offset: (Int, Int)
   ) -> Placed? {
-    let (k, ix, iy) = key(layer, nil, signature, ctm, sigma)
+    guard let (k, ix, iy) = key(layer, nil, signature, ctm, sigma) else { return nil }
     return hit(k, ix, iy, offset: offset)
   }
 
@@ -130,13 +146,13 @@ final class ShadowCache: Sendable {
     layer: Layer, image: GroupImage, ctm: Transform, sigma: Double, signature: Int, offset: (Int, Int),
     holes: [IntRect], cacheable: Bool, stats: inout RenderContext.Statistics
   ) -> Placed? {
-    let (k, ix, iy) = key(layer, nil, signature, ctm, sigma)
-    if cacheable, let p = hit(k, ix, iy, offset: offset) { return p }
-    let margin = Int((3 * sigma).rounded(.up)) + 1
+    let snapped = key(layer, nil, signature, ctm, sigma)
+    if cacheable, let (k, ix, iy) = snapped, let p = hit(k, ix, iy, offset: offset) { return p }
+    let margin = AlphaMask.blurMargin(sigma: sigma) + 1
     guard let m = try? image.alphaMask(margin: margin) else { return nil }
     m.blur(sigma: sigma)
     stats.blurs += 1
-    guard cacheable else { return Placed(mask: Coverage(mask: m), dx: 0, dy: 0) }
+    guard cacheable, let (k, ix, iy) = snapped else { return Placed(mask: Coverage(mask: m), dx: 0, dy: 0) }
     let inset = ShadowCache.cutSlack + 2
     for h in holes {
       m.clear(

@@ -24,7 +24,7 @@ func runDemoBench(_ args: [String]) -> Int32 {
     ?? PixelSize(width: 1920, height: 1080)
   let frames = parsed[BenchArgs.frames] ?? 300
   let warmup = parsed[BenchArgs.warmup] ?? 240
-  let backend = parsed[SharedArgs.backend]
+  let backend = parsed[SharedArgs.backend].flatMap(Backend.init(rawValue:))
   let scrollRange = parsed[BenchArgs.scrollRange]
   let cold = parsed[BenchArgs.cold]
   if cold && (parsed[BenchArgs.frames] != nil || seconds != nil || parsed[BenchArgs.warmup] != nil) {

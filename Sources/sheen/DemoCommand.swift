@@ -16,8 +16,8 @@ func runDemo(_ args: [String]) -> Int32 {
     frames: parsed[DemoArgs.frames], title: parsed[DemoArgs.title] ?? "Sheen",
     testPattern: parsed[DemoArgs.testPattern], scale: parsed[SharedArgs.scale],
     script: parsed[SharedArgs.script], printEvents: parsed[DemoArgs.printEvents],
-    backend: parsed[SharedArgs.backend], cards: parsed[SharedArgs.cards] ?? DemoContent.cardCount,
-    ui: parsed[SharedArgs.ui] ?? .uikit
+    backend: parsed[SharedArgs.backend].flatMap(Backend.init(rawValue:)),
+    cards: parsed[SharedArgs.cards] ?? DemoContent.cardCount, ui: parsed[SharedArgs.ui] ?? .uikit
   )
 
   let opened: OpenedWindow

@@ -55,6 +55,8 @@ import Foundation
   /// Larger sigmas are treated as this one. A mask holds at most `Surface.maxPixels` values of
   /// 255; spread by a Gaussian this wide, none of them reaches 1.
   static let maxSigma = 65536.0
+  /// Smaller sigmas blur nothing (see `init`).
+  static let minSigma = 0.1
 
   /// The sigma asked for, after clamping (0 for no blur).
   let sigma: Double
@@ -65,7 +67,10 @@ import Foundation
   let fractionBits: Int
 
   init(sigma requested: Double) {
-    let s = requested.isNaN ? 0 : Swift.min(Swift.max(requested, 0), BlurPlan.maxSigma)
+    var s = requested.isNaN ? 0 : Swift.min(Swift.max(requested, 0), BlurPlan.maxSigma)
+    // Below minSigma the sampled kernel's weight at offset 1 (exp(-50) at most) rounds to 0: no
+    // blur, exactly. Solving for the kernel of a subnormal sigma would divide by zero.
+    if s < BlurPlan.minSigma { s = 0 }
     sigma = s
     if s == 0 {
       passes = []
