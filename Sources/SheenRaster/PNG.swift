@@ -1,4 +1,5 @@
 import CPNG
+import Glibc
 
 // PNG files through libpng's simplified API (`png_image`).
 //
@@ -12,14 +13,36 @@ import CPNG
 // Colour values are taken as sRGB both ways, untouched.
 
 extension Surface {
-  /// Writes the surface as an 8-bit RGBA PNG file.
-  /// - Throws: `RasterError.imageIO` naming the file and libpng's reason.
+  /// Writes the surface as an 8-bit RGBA PNG file, safely (see `writeFileSafely`): into a
+  /// temporary file beside `path`, renamed over it only once complete, so that a failure or a
+  /// signal mid-write leaves what was at `path` as it was; a symbolic link keeps pointing where
+  /// it did; a device or a pipe is written in place.
+  /// - Throws: `RasterError.imageIO` naming the file and the reason.
   public func writePNG(to path: String) throws {
+    try writeFileSafely(path) { file in try encodePNG(to: file, name: "'\(path)'") }
+  }
+
+  /// Writes the surface as an 8-bit RGBA PNG to an open file descriptor (standard output, for
+  /// `-o -`), which stays open.
+  /// - Throws: `RasterError.imageIO` with the reason.
+  public func writePNG(toDescriptor fd: Int32) throws {
+    let copy = dup(fd)
+    guard copy >= 0, let file = fdopen(copy, "wb") else {
+      throw RasterError.imageIO("cannot write PNG: \(String(cString: strerror(errno)))")
+    }
+    defer { fclose(file) }
+    try encodePNG(to: file, name: "to descriptor \(fd)")
+    guard fflush(file) == 0, ferror(file) == 0 else {
+      throw RasterError.imageIO("cannot write PNG: \(String(cString: strerror(errno)))")
+    }
+  }
+
+  private func encodePNG(to file: UnsafeMutablePointer<FILE>, name: String) throws {
     var image = pngImage(width: width, height: height, format: UInt32(PNG_FORMAT_BGRA))
     let ok = withStraightPixels { pixels, stride in
-      png_image_write_to_file(&image, path, 0, pixels, stride, nil)
+      png_image_write_to_stdio(&image, file, 0, pixels, stride, nil)
     }
-    if ok == 0 { throw pngError("cannot write PNG '\(path)'", &image) }
+    if ok == 0 { throw pngError("cannot write PNG \(name)", &image) }
   }
 
   /// The surface encoded as an 8-bit RGBA PNG file.
@@ -130,9 +153,11 @@ extension AlphaMask {
   /// Writes the mask as an 8-bit greyscale PNG file (0 black, 255 white), for debugging.
   /// - Throws: `RasterError.imageIO` naming the file and libpng's reason.
   public func writePNG(to path: String) throws {
-    var image = pngImage(width: width, height: height, format: UInt32(PNG_FORMAT_GRAY))
-    if png_image_write_to_file(&image, path, 0, base, Int32(width), nil) == 0 {
-      throw pngError("cannot write PNG '\(path)'", &image)
+    try writeFileSafely(path) { file in
+      var image = pngImage(width: width, height: height, format: UInt32(PNG_FORMAT_GRAY))
+      if png_image_write_to_stdio(&image, file, 0, base, Int32(width), nil) == 0 {
+        throw pngError("cannot write PNG '\(path)'", &image)
+      }
     }
   }
 }

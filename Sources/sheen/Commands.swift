@@ -166,7 +166,7 @@ enum DumpArgs {
 
 enum RenderArgs {
   static let output = Option.text(
-    ["--output", "-o"], "OUT.png", help: "where to write the PNG (required)")
+    ["--output", "-o"], "OUT.png", help: "where to write the PNG (required); - for standard output")
   static let scale = Option.number(
     "--scale", "S", range: 0.01...100, help: "pixels per point, replacing the file's \"scale\"")
   static let repeatCount = Option.integer(
@@ -175,7 +175,11 @@ enum RenderArgs {
 
   static let command = Command(
     path: "sheen render", synopsis: ["sheen render SCENE.json -o OUT.png [--scale S] [--repeat N]"],
-    about: "Renders a scene file (shared SCENE.md) to a PNG of width×scale by height×scale pixels.",
+    about: """
+      Renders a scene file (shared SCENE.md) to a PNG of width×scale by height×scale pixels. The
+      PNG is written beside OUT.png and renamed over it once complete: a failure leaves what was
+      there untouched (a symbolic link keeps pointing where it did; a device is written in place).
+      """,
     options: [AnyOption(output), AnyOption(scale), AnyOption(repeatCount)],
     positionals: [.init("SCENE.json", help: "the scene file")],
     footer: """

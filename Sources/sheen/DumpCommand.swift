@@ -81,7 +81,7 @@ func runDump(_ args: [String]) -> Int32 {
           }
         }
         if let imageError { throw imageError }
-        try Data(text.utf8).write(to: URL(fileURLWithPath: json))
+        try Data(text.utf8).write(to: URL(fileURLWithPath: json), options: .atomic)
       }
     }
     progress.finish()

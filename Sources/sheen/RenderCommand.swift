@@ -51,15 +51,21 @@ func runRender(_ args: [String]) -> Int32 {
   }
 
   do {
-    try surface.writePNG(to: options.outputPath)
+    if options.outputPath == "-" {
+      try surface.writePNG(toDescriptor: STDOUT_FILENO)
+    } else {
+      try surface.writePNG(to: options.outputPath)
+    }
   } catch {
     renderFail("\(error)")
     return 1
   }
   if let n = options.repeatCount {
+    // With the PNG on standard output, the timing line goes to standard error.
     let sorted = frameMilliseconds.sorted()
     let median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2
-    print(String(format: "frame_ms median=%.3f min=%.3f n=%d", median, sorted[0], n))
+    let line = String(format: "frame_ms median=%.3f min=%.3f n=%d", median, sorted[0], n)
+    if options.outputPath == "-" { writeError(line) } else { print(line) }
   }
   return 0
 }

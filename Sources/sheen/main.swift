@@ -3,6 +3,10 @@
 import Foundation
 import SheenCommandLine
 
+// Past a file-size limit (ulimit -f) a write fails with EFBIG and is reported, instead of the
+// default SIGXFSZ ending the process mid-file.
+signal(SIGXFSZ, SIG_IGN)
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 let rest = Array(arguments.dropFirst())
 switch arguments.first {

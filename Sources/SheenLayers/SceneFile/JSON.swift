@@ -66,7 +66,9 @@ private struct OpenContainer {
   var offset: Int
   var elements: [JSONValue] = []
   var members: [JSONMember] = []
-  var keys: Set<String> = []
+  /// The keys so far, as their Unicode scalars: JSON compares keys by code points, where Swift's
+  /// `==` takes canonically equivalent strings ("café" and "cafe\u{301}") as equal.
+  var keys: Set<[Unicode.Scalar]> = []
   /// The key whose value is being read (objects only).
   var key = ""
   var keyOffset = 0
@@ -202,12 +204,13 @@ private struct JSONReader {
     let keyOffset = pos
     let key = try parseString()
     let top = stack.count - 1
-    if stack[top].keys.contains(key) {
-      var e = error("duplicate key \"\(key)\"", at: keyOffset)
+    let scalars = Array(key.unicodeScalars)
+    if stack[top].keys.contains(scalars) {
+      var e = error("duplicate key \(quoted(key))", at: keyOffset)
       e.keyPath = keyPath(appending: key)
       throw e
     }
-    stack[top].keys.insert(key)
+    stack[top].keys.insert(scalars)
     stack[top].key = key
     stack[top].keyOffset = keyOffset
     skipWhitespace()

@@ -82,17 +82,30 @@ public struct Scene {
     return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 
-  /// The whole contents of a file.
+  /// The largest scene file read, in bytes (a 1 MB path is a few MB of JSON; the parsed tree
+  /// takes several times the file's size in memory).
+  public static let maxFileBytes = 16 << 20
+
+  /// The whole contents of a file, refused past `maxFileBytes` before reading it all (a regular
+  /// file by its size, anything else, such as `/dev/zero` or a pipe, once that much is read).
   static func readFile(_ path: String) throws(SceneReadError) -> [UInt8] {
     guard let f = fopen(path, "rb") else {
       throw SceneReadError(path: path, reason: String(cString: strerror(errno)))
     }
     defer { fclose(f) }
+    let tooLarge = SceneReadError(
+      path: path, reason: "larger than \(maxFileBytes >> 20) MiB, the limit for a scene file")
+    var st = stat()
+    if fstat(fileno(f), &st) == 0 {
+      if st.st_mode & S_IFMT == S_IFDIR { throw SceneReadError(path: path, reason: "it is a directory") }
+      if st.st_mode & S_IFMT == S_IFREG && st.st_size > maxFileBytes { throw tooLarge }
+    }
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
       let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, f) }
       bytes.append(contentsOf: chunk[..<n])
+      if bytes.count > maxFileBytes { throw tooLarge }
       if n < chunk.count {
         if ferror(f) != 0 { throw SceneReadError(path: path, reason: String(cString: strerror(errno))) }
         return bytes
@@ -123,7 +136,13 @@ public struct SceneError: Error, Equatable, CustomStringConvertible {
   }
 
   /// `keyPath: message`, or the message alone for the file as a whole.
-  public var description: String { keyPath.isEmpty ? message : "\(keyPath): \(message)" }
+  ///
+  /// One line, whatever the file held: control characters are escaped and each part is cut to a
+  /// few hundred bytes (a key path made of hostile keys, a huge number echoed back).
+  public var description: String {
+    let m = printable(message, maxBytes: 400)
+    return keyPath.isEmpty ? m : "\(printable(keyPath, maxBytes: 300)): \(m)"
+  }
 }
 
 /// A scene file that could not be read.
@@ -132,7 +151,7 @@ public struct SceneReadError: Error, Equatable, CustomStringConvertible {
   /// The system's reason, such as "No such file or directory".
   public var reason: String
 
-  public var description: String { "cannot read \(path): \(reason)" }
+  public var description: String { "cannot read \(quoted(path, maxBytes: 300)): \(reason)" }
 }
 
 extension Scene {
@@ -143,4 +162,21 @@ extension Scene {
       width: width, height: height, scale: scale, background: background, layers: layers,
       pixelWidth: Int((width * scale).rounded()), pixelHeight: Int((height * scale).rounded()))
   }
+}
+
+/// `text` with control characters (C0, DEL, C1, line and paragraph separators) escaped as
+/// `\u{…}` and cut after `maxBytes` bytes of UTF-8, with the whole size said.
+func printable(_ text: String, maxBytes: Int) -> String {
+  var out = ""
+  var used = 0
+  for u in text.unicodeScalars {
+    let v = u.value
+    let piece =
+      v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029
+      ? "\\u{" + String(v, radix: 16, uppercase: true) + "}" : String(u)
+    if used + piece.utf8.count > maxBytes { return out + "… (\(text.utf8.count) bytes)" }
+    used += piece.utf8.count
+    out += piece
+  }
+  return out
 }

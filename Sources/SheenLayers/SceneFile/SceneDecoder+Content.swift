@@ -77,7 +77,14 @@ extension SceneDecoder {
 
   static func decodeTextKey(_ key: String, _ f: SceneField, into layer: TextLayer) throws(SceneError) {
     switch key {
-    case "string": layer.string = try f.string()
+    case "string":
+      let string = try f.string()
+      guard string.utf8.count <= TextLayer.maxSceneStringBytes else {
+        throw f.fail(
+          "expected a string of at most \(TextLayer.maxSceneStringBytes) bytes, got \(string.utf8.count) bytes"
+        )
+      }
+      layer.string = string
     case "fontSize": layer.fontSize = try f.nonNegative()
     case "fontWeight":
       layer.fontWeight = try f.choice([
@@ -97,4 +104,10 @@ extension SceneDecoder {
     default: break
     }
   }
+}
+
+extension TextLayer {
+  /// The longest `string` a scene file may give a text layer, in bytes of UTF-8 (a text layer
+  /// lays out all of its string, whatever its size: memory grows with the string).
+  public static let maxSceneStringBytes = 1 << 20
 }

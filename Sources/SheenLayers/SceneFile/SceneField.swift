@@ -33,8 +33,8 @@ struct SceneField {
     switch value.kind {
     case .null: return "null"
     case .bool(let b): return b ? "true" : "false"
-    case .number(_, let text): return text
-    case .string(let s): return quoted(s.count > 40 ? String(s.prefix(37)) + "..." : s)
+    case .number(_, let text): return elided(text, maxBytes: 80)
+    case .string(let s): return quoted(s, maxBytes: 80)
     case .array: return "an array"
     case .object: return "an object"
     }
@@ -188,28 +188,48 @@ struct SceneField {
 
 /// `"a", "b" or "c"`.
 func listed(_ names: [String]) -> String {
-  let q = names.map(quoted)
+  let q = names.map { quoted($0) }
   guard q.count > 1 else { return q.first ?? "" }
   return q.dropLast().joined(separator: ", ") + " or " + q.last!
 }
 
-/// A string in double quotes, with quotes, backslashes and control characters escaped as JSON.
-func quoted(_ s: String) -> String {
+/// A string in double quotes, with quotes, backslashes and control characters escaped as JSON
+/// (line and paragraph separators, DEL and C1 controls too, so that a message stays one line
+/// and sends no escape sequence to a terminal), cut after `maxBytes` bytes of UTF-8 with the
+/// whole size said.
+func quoted(_ s: String, maxBytes: Int = .max) -> String {
   var out = "\""
+  var used = 0
   for u in s.unicodeScalars {
+    var piece: String
     switch u {
-    case "\"": out += "\\\""
-    case "\\": out += "\\\\"
-    case "\n": out += "\\n"
-    case "\r": out += "\\r"
-    case "\t": out += "\\t"
-    case _ where u.value < 0x20:
+    case "\"": piece = "\\\""
+    case "\\": piece = "\\\\"
+    case "\n": piece = "\\n"
+    case "\r": piece = "\\r"
+    case "\t": piece = "\\t"
+    case _ where u.value < 0x20 || (0x7F...0x9F).contains(u.value) || u.value == 0x2028 || u.value == 0x2029:
       let h = String(u.value, radix: 16, uppercase: true)
-      out += "\\u" + String(repeating: "0", count: 4 - h.count) + h
-    default: out.unicodeScalars.append(u)
+      piece = "\\u" + String(repeating: "0", count: 4 - h.count) + h
+    default: piece = String(u)
     }
+    if used + piece.utf8.count > maxBytes { return out + "\"… (\(s.utf8.count) bytes)" }
+    used += piece.utf8.count
+    out += piece
   }
   return out + "\""
+}
+
+/// `text` (known to hold no control characters), cut after `maxBytes` bytes with the whole size
+/// said.
+func elided(_ text: String, maxBytes: Int) -> String {
+  guard text.utf8.count > maxBytes else { return text }
+  var out = ""
+  for c in text.unicodeScalars {
+    if out.utf8.count + String(c).utf8.count > maxBytes { break }
+    out.unicodeScalars.append(c)
+  }
+  return out + "… (\(text.utf8.count) bytes)"
 }
 
 /// A number for messages: integers without a fraction, others in Swift's shortest form.
