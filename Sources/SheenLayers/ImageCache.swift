@@ -40,12 +40,12 @@ final class ImageCache: Sendable {
         magnification: magnification)
       return
     }
-    guard t.isAxisAligned, t.tx.isFinite, t.ty.isFinite, abs(t.tx) < 1e9, abs(t.ty) < 1e9 else {
+    guard t.isAxisAligned, let (ix, fx) = snapTranslation(t.tx, steps: CoverageCache.steps),
+      let (iy, fy) = snapTranslation(t.ty, steps: CoverageCache.steps)
+    else {
       direct(image, part, minification, magnification, canvas)
       return
     }
-    let (ix, fx) = snapTranslation(t.tx, steps: CoverageCache.steps)
-    let (iy, fy) = snapTranslation(t.ty, steps: CoverageCache.steps)
     var at = t
     at.tx = Double(fx) / CoverageCache.steps
     at.ty = Double(fy) / CoverageCache.steps
