@@ -47,6 +47,51 @@ public final class Compositor {
     }
     counts.layersDrawn += 1
 
+    // A layer that needs offscreen pixels (group opacity, a mask, a shadow of its alpha) is drawn
+    // band by band when another whole-extent buffer would pass the budget (deep nesting, a huge
+    // canvas): each band clips everything beneath it, so nested groups, masks and shadow bodies
+    // are band-sized too. Memory is then bounded by the canvas, not by the depth.
+    if let bands = Compositor.bands(for: layer, extent: extent, canvas: canvas) {
+      for band in bands {
+        canvas.save()
+        canvas.transform = .identity
+        canvas.clip(
+          to: Rect(
+            x: Double(band.x), y: Double(band.y), width: Double(band.width), height: Double(band.height)))
+        drawUnbanded(layer, canvas, ctm, extent: extent.intersection(band))
+        canvas.restore()
+      }
+      return
+    }
+    drawUnbanded(layer, canvas, ctm, extent: extent)
+  }
+
+  /// Bytes of offscreen buffers open at once beyond which a layer is drawn in bands.
+  static let offscreenBudget = 128 << 20
+
+  /// The bands to draw `layer` in, or nil to draw it whole.
+  static func bands(for layer: Layer, extent: IntRect, canvas: Canvas) -> [IntRect]? {
+    let offscreen = layer.opacity < 1 || layer.mask != nil || (layer.shadowVisible && layer.shadowPath == nil)
+    let area = extent.intersection(canvas.clipBounds)
+    guard offscreen, area.height > 16 else { return nil }
+    let rowBytes = area.width * 4
+    let open = canvas.openGroupBytes
+    guard open + rowBytes * area.height > offscreenBudget else { return nil }
+    // The rows left under the budget, at least 16 (a whole-canvas band per level past it would be
+    // what banding avoids).
+    let rows = max(16, (offscreenBudget - open) / max(1, rowBytes) / 2)
+    guard rows < area.height else { return nil }
+    var bands: [IntRect] = []
+    var y = area.y
+    while y < area.maxY {
+      let h = min(rows, area.maxY - y)
+      bands.append(IntRect(x: area.x, y: y, width: area.width, height: h))
+      y += h
+    }
+    return bands
+  }
+
+  private func drawUnbanded(_ layer: Layer, _ canvas: Canvas, _ ctm: Transform, extent: IntRect) {
     var maskImage: AlphaMask? = nil
     if let m = layer.mask {
       maskImage = renderMask(m, canvas, ctm, limit: extent)
@@ -139,7 +184,9 @@ public final class Compositor {
     // kept), else what lies within reach of the clip.
     let full = IntRect(enclosing: bodyExtent(layer, ctm))
     var body = full
-    if full.width > 4096 || full.height > 4096 || full.width * full.height > 4 << 20 {
+    if full.width > 4096 || full.height > 4096 || full.width * full.height > 4 << 20
+      || canvas.openGroupBytes + full.width * full.height * 4 > Compositor.offscreenBudget
+    {
       // Capped, so that the group stays within Surface's limits (a shadowRadius of 10,000 used to
       // ask for a 120,046-pixel-wide group and trap): body farther than that from the clip adds
       // nothing to the shadow, which only matters for blurs wider than ~340 pixels.

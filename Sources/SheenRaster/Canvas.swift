@@ -545,6 +545,10 @@ public final class Canvas {
     }
   }
 
+  /// Bytes of the offscreen groups open now (nested groups each hold one): what a compositor
+  /// checks before opening another, to draw in bands rather than run out of memory.
+  public var openGroupBytes: Int { groups.reduce(0) { $0 + $1.surface.rowPixels * $1.surface.height * 4 } }
+
   private func takeGroupSurface(width: Int, height: Int) -> Surface {
     // The most recently returned that fits: the same few surfaces serve every frame, and the rest
     // age out (`trimPools`).
