@@ -4,8 +4,9 @@
 #                     reachable, else X11; under its own Xvfb when there is
 #                     no display)
 #   ./run.sh test     run every test and the format lint
-#   ./run.sh fuzz [S] run each fuzz target for S seconds (default 15); ./run.sh asan (or tsan): the
-#                     tests under AddressSanitizer (ThreadSanitizer). See README, "Reliability".
+#   ./run.sh fuzz [S] run each fuzz target for S seconds (default 15); ./run.sh asan (tsan, ubsan):
+#                     the tests under Address- (Thread-, UndefinedBehavior-) Sanitizer. See README,
+#                     "Reliability".
 #   ./run.sh perf [S] measure README's performance table (S seconds per figure, default 5)
 # Anything after the command is passed on (./run.sh demo --fps 30, ./run.sh render scene.json -o x.png).
 set -euo pipefail
@@ -84,10 +85,11 @@ case "$cmd" in
     swift build -c release --product sheen
     exec ./Scripts/perf-table.sh "$@"
     ;;
-  asan | tsan)
-    # Every test under AddressSanitizer (or ThreadSanitizer), in a build directory of its own.
+  asan | tsan | ubsan)
+    # Every test under AddressSanitizer (ThreadSanitizer, UndefinedBehaviorSanitizer), in a build
+    # directory of its own.
     ensure_packages "${build_packages[@]}" "${test_packages[@]}"
-    sanitizer=$([ "$cmd" = asan ] && echo address || echo thread)
+    case "$cmd" in asan) sanitizer=address ;; tsan) sanitizer=thread ;; *) sanitizer=undefined ;; esac
     # LeakSanitizer reports the process-lifetime caches (bundled fonts) and XCTest's own objects
     # at exit, and turns the status of every `sheen` the tests start into 1: leaks are watched by
     # Scripts/soak.sh and by the fuzzers instead.
