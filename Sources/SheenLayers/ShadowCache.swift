@@ -178,9 +178,9 @@ final class ShadowCache: Sendable {
   ) -> Placed? {
     let tx = ctm.tx + offset.x
     let ty = ctm.ty + offset.y
-    guard tx.isFinite, ty.isFinite, abs(tx) < 1e9, abs(ty) < 1e9 else { return nil }
-    let (ix, fx) = snapTranslation(tx, steps: ShadowCache.analyticSteps)
-    let (iy, fy) = snapTranslation(ty, steps: ShadowCache.analyticSteps)
+    guard let (ix, fx) = snapTranslation(tx, steps: ShadowCache.analyticSteps),
+      let (iy, fy) = snapTranslation(ty, steps: ShadowCache.analyticSteps)
+    else { return nil }
     let k = Key(
       layer: nil, path: nil, shapes: shapes, version: Int(floor), a: ctm.a, b: ctm.b, c: ctm.c, d: ctm.d,
       fx: fx,
