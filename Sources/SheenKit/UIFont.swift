@@ -84,7 +84,7 @@ public final class UIFont: Hashable, Sendable {
     let spaced = name.contains(" ") ? name : spacedOut(name)
     for candidate in [name, spaced] {
       let f = FontLibrary.shared.family(candidate, weight: weight)
-      if let p = f.primary, squash(p.familyName) == squash(name) { return candidate }
+      if let p = f.primary, squash(p.familyName) == squash(name) { return p.familyName }
     }
     return nil
   }

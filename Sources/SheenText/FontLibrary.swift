@@ -51,8 +51,15 @@ public final class FontLibrary: Sendable {
   }
 
   private let state = Mutex(State())
+  /// A fontconfig configuration file read instead of the system's (`FONTCONFIG_FILE` and the
+  /// defaults), or nil.
+  public let configurationFile: String?
 
-  public init() {}
+  /// A library over the system's fontconfig configuration, or over `configurationFile` alone
+  /// (tests that must see the same fonts on every machine).
+  public init(configurationFile: String? = nil) {
+    self.configurationFile = configurationFile
+  }
 
   /// How long fontconfig took to load its configuration and font list (zero until it was needed).
   public var setUpTime: Duration { state.withLock { $0.setUpTime } }
@@ -122,7 +129,9 @@ public final class FontLibrary: Sendable {
   /// characters the ones before lack), with their character sets.
   func sortedFonts(family: String, weight: FontWeight) -> SortedFonts {
     state.withLock { s -> SortedFonts in
-      guard let config = s.configLocked() else { return SortedFonts(set: nil, candidates: []) }
+      guard let config = s.configLocked(file: configurationFile) else {
+        return SortedFonts(set: nil, candidates: [])
+      }
       guard let pattern = FcPatternCreate() else { return SortedFonts(set: nil, candidates: []) }
       defer { FcPatternDestroy(pattern) }
       _ = family.withCString { name in
@@ -156,11 +165,25 @@ public final class FontLibrary: Sendable {
 
 extension FontLibrary.State {
   /// Starts fontconfig on first use, timing it.
-  mutating func configLocked() -> OpaquePointer? {
+  mutating func configLocked(file: String?) -> OpaquePointer? {
     if let c = config { return c }
     let clock = ContinuousClock()
     let start = clock.now
-    let c = FcInitLoadConfigAndFonts()
+    var c: OpaquePointer?
+    if let file {
+      c = FcConfigCreate()
+      if let made = c,
+        file.withCString({
+          FcConfigParseAndLoad(made, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self), FcTrue)
+        })
+          == 0 || FcConfigBuildFonts(made) == 0
+      {
+        FcConfigDestroy(made)
+        c = nil
+      }
+    } else {
+      c = FcInitLoadConfigAndFonts()
+    }
     setUpTime = clock.now - start
     config = .some(c)
     return c

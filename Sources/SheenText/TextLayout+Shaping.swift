@@ -164,6 +164,7 @@ struct LayoutBuilder {
       p.scalars.append(v == 0x09 ? 0x20 : LayoutBuilder.isInvisibleControl(v) ? 0x200B : v)
       p.sources.append(o)
     }
+    TextLayout.countShaping()
     p.before = Array(repeating: 0, count: n + 1)
     p.isBoundary = Array(repeating: false, count: n + 1)
     p.isBoundary[n] = true

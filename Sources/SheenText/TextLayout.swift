@@ -138,6 +138,14 @@ public struct TextLayout: Sendable {
     var height: Double?
   }
 
+  private static let shapings = Atomic<Int>(0)
+
+  /// Paragraphs shaped (by HarfBuzz, with bidi and line breaks) since the process started: the
+  /// difference between two readings is the shaping done in between (none in a steady frame).
+  public static var shapingCount: Int { shapings.load(ordering: .relaxed) }
+
+  static func countShaping() { shapings.wrappingAdd(1, ordering: .relaxed) }
+
   /// The most layouts `cached` keeps; when full it starts again (a UI shows far fewer).
   public static let cacheLimit = 2048
 

@@ -2,6 +2,7 @@ import Foundation
 import SheenCommandLine
 import SheenLayers
 import SheenRaster
+import SheenText
 
 /// `sheen bench`, `sheen bench raster`, `sheen bench cards`.
 func runBench(_ args: [String]) -> Int32 {
@@ -12,6 +13,11 @@ func runBench(_ args: [String]) -> Int32 {
       return status
     }
     return benchFailing { try benchRaster(runs: parsed[BenchArgs.runs] ?? 200) }
+  case "text":
+    guard let parsed = parseCommandLine(BenchArgs.text, Array(args.dropFirst()), status: &status) else {
+      return status
+    }
+    return benchFailing { try benchText(runs: parsed[BenchArgs.runs] ?? 200) }
   case "cards":
     guard let parsed = parseCommandLine(BenchArgs.cards, Array(args.dropFirst()), status: &status) else {
       return status
@@ -169,4 +175,30 @@ private func benchCards(runs: Int, threads: Int?, width: Int, height: Int) throw
     width, height, renderer.threads, r.median, r.min, Double(renderer.context.statistics.blurs) / frames)
   if let allocations { line += String(format: "; allocations per frame %.2f", allocations) }
   print(line)
+}
+
+/// `sheen bench text`: TextBenchmark's figures, median and minimum over up to 50 runs (each with
+/// fresh layout and glyph caches; the warm figures are each run's best of 10).
+private func benchText(runs: Int) throws {
+  let library = FontLibrary()
+  for mixed in [false, true] {
+    var results: [TextBenchmark.Result] = []
+    for _ in 0..<min(runs, 50) {
+      results.append(try TextBenchmark.run(mixedScripts: mixed, library: library))
+    }
+    func stat(_ f: (TextBenchmark.Result) -> Double) -> String {
+      let v = results.map(f).sorted()
+      return String(format: "%.3f / %.3f ms", v[v.count / 2], v[0])
+    }
+    let r = results[0]
+    print("\(mixed ? "mixed scripts" : "English"): \(r.glyphs) glyphs, \(r.lines) lines, \(r.fonts) fonts")
+    print("  layout + draw, cold: \(stat(\.coldMilliseconds)) (\(r.coldRasterizations) glyphs rasterized)")
+    print("  draw, warm: \(stat(\.warmMilliseconds)) (\(r.warmRasterizations) rasterized)")
+    print("  layout again + draw: \(stat(\.relayoutMilliseconds))")
+    print("  layout alone: \(stat(\.layoutMilliseconds))")
+  }
+  let setUp = library.setUpTime.components
+  print(
+    String(
+      format: "fontconfig set-up: %.1f ms", Double(setUp.seconds) * 1000 + Double(setUp.attoseconds) / 1e15))
 }

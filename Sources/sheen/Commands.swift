@@ -254,7 +254,7 @@ enum BenchArgs {
       "            [--cards N] [--scroll-range POINTS] [--cold] [--plot FILE.png] [--overlay]",
       "            [--backend wayland|x11]",
       "sheen bench raster [--runs N]", "sheen bench cards [--runs N] [--threads N] [--size WxH]",
-      "sheen bench photos [--runs N] [--threads N]",
+      "sheen bench photos [--runs N] [--threads N]", "sheen bench text [--runs N]",
     ],
     about: """
       Times frames of the demo scrolling steadily (every frame mid-scroll, on a 60 Hz virtual clock)
@@ -271,6 +271,7 @@ enum BenchArgs {
     subcommands: [
       ("raster", "the rasterizer's per-operation medians (`sheen bench raster --help`)"),
       ("cards", "frames of 30 sample cards scrolling (`sheen bench cards --help`)"),
+      ("text", "a 2,000-glyph paragraph laid out and drawn (`sheen bench text --help`)"),
       ("photos", "16 photo cards against the same without photos (`sheen bench photos --help`)"),
     ],
     footer: "exit status: 0 done; 1 failed; 3 no display; 64 bad usage.")
@@ -293,6 +294,15 @@ enum BenchArgs {
       """,
     options: [AnyOption(runs), AnyOption(SharedArgs.threads)],
     footer: "exit status: 0 done; 1 failed (the bundled photos missing); 64 bad usage.")
+
+  static let text = Command(
+    path: "sheen bench text", synopsis: ["sheen bench text [--runs N]"],
+    about: """
+      Lays out and draws a paragraph of about 2,000 glyphs at 14 pt wrapped to 600 points: English,
+      then mixed scripts through fontconfig's fallbacks. Cold: layout and glyph caches empty (fonts
+      loaded); warm: a cached layout drawn with cached glyphs; relayout: shaped again, glyphs cached.
+      """,
+    options: [AnyOption(runs)], footer: "exit status: 0 done; 1 failed; 64 bad usage.")
 
   static let cards = Command(
     path: "sheen bench cards", synopsis: ["sheen bench cards [--runs N] [--threads N] [--size WxH]"],

@@ -233,6 +233,9 @@ import Testing
     let s = try ScriptTests.sheen(sample.text, family: sample.family, size: ScriptTests.size, in: dir)
     let p = try ScriptTests.pango(sample.text, family: sample.family, size: ScriptTests.size, in: dir)
     let (c, (wa, wb)) = try ScriptTests.compare(s, p)
+    print(
+      "ScriptTests: \(sample.name): ink correlation \(String(format: "%.3f", c)), ink width \(wa) px (Pango \(wb) px)"
+    )
     #expect(c >= 0.9, "\(sample.name): ink correlation \(c)")
     #expect(abs(Double(wa) / Double(wb) - 1) <= 0.05, "\(sample.name): ink width \(wa) against Pango's \(wb)")
   }
@@ -248,6 +251,7 @@ import Testing
     let s = try ScriptTests.sheen(text, family: "DejaVu Sans", size: ScriptTests.size, in: dir)
     let p = try ScriptTests.pango(text, family: "DejaVu Sans", size: ScriptTests.size, in: dir)
     let (c, _) = try ScriptTests.compare(s, p)
+    print("ScriptTests: emoji: ink correlation \(String(format: "%.3f", c))")
     #expect(c >= 0.9, "emoji: ink correlation \(c)")
     let ra = try #require(Ink(s).inkBounds)
     let rb = try #require(Ink(p, top: 0).inkBounds)
