@@ -81,7 +81,10 @@ import Testing
     (["bench", "--frames", "1000000000000"], "sheen bench: --frames: '1000000000000' is not"),
     (["bench", "--frames", "5", "--seconds", "1"], "sheen bench: --frames and --seconds"),
     (["bench", "--cold", "--warmup", "0"], "sheen bench: --cold times the first pass"),
-    (["bench", "flamegraph"], "sheen bench: unknown command 'flamegraph' (commands: raster, cards, text, photos)"),
+    (
+      ["bench", "flamegraph"],
+      "sheen bench: unknown command 'flamegraph' (commands: raster, cards, text, photos)"
+    ),
     (["demo", "--size", "abcx16x16"], "sheen demo: --size: 'abcx16x16' is not"),
     (["demo", "--fps", "nan"], "sheen demo: --fps: 'nan' is not"),
     (["demo", "--script", "wait nan"], "sheen demo: --script: step 'wait nan': wait takes"),
