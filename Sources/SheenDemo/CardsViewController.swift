@@ -153,8 +153,11 @@ public final class CardsViewController: UIViewController, UICollectionViewDataSo
   public func numberOfSections(in collectionView: UICollectionView) -> Int { 1 + sectionCount }
 
   public func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int {
-    guard let s = cardSection(section) else { return 0 }
-    return (s.cards.count + columns - 1) / columns
+    // Arithmetic, not the section itself (whose title is a new string): asked once per section.
+    guard section >= 1 && section <= sectionCount else { return 0 }
+    let first = (section - 1) * DemoContent.cardsPerSection
+    let cards = min(cardCount, first + DemoContent.cardsPerSection) - first
+    return (cards + columns - 1) / columns
   }
 
   public func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath)

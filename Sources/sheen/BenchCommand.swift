@@ -4,7 +4,7 @@ import SheenLayers
 import SheenRaster
 import SheenText
 
-/// `sheen bench`, `sheen bench raster`, `sheen bench cards`.
+/// `sheen bench`, `sheen bench raster`, `sheen bench cards`, `sheen bench layout`.
 func runBench(_ args: [String]) -> Int32 {
   var status: Int32 = 0
   switch args.first {
@@ -35,6 +35,12 @@ func runBench(_ args: [String]) -> Int32 {
     return benchFailing {
       try benchPhotoCards(runs: parsed[BenchArgs.runs] ?? 200, threads: parsed[SharedArgs.threads] ?? 1)
     }
+  case "layout":
+    guard let parsed = parseCommandLine(BenchArgs.layout, Array(args.dropFirst()), status: &status) else {
+      return status
+    }
+    benchLayout(runs: parsed[BenchArgs.runs] ?? 200)
+    return 0
   default:
     return runDemoBench(args)
   }

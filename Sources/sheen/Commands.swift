@@ -255,6 +255,7 @@ enum BenchArgs {
       "            [--backend wayland|x11]",
       "sheen bench raster [--runs N]", "sheen bench cards [--runs N] [--threads N] [--size WxH]",
       "sheen bench photos [--runs N] [--threads N]", "sheen bench text [--runs N]",
+      "sheen bench layout [--runs N]",
     ],
     about: """
       Times frames of the demo scrolling steadily (every frame mid-scroll, on a 60 Hz virtual clock)
@@ -273,6 +274,7 @@ enum BenchArgs {
       ("cards", "frames of 30 sample cards scrolling (`sheen bench cards --help`)"),
       ("text", "a 2,000-glyph paragraph laid out and drawn (`sheen bench text --help`)"),
       ("photos", "16 photo cards against the same without photos (`sheen bench photos --help`)"),
+      ("layout", "Auto Layout on a screen of list cells (`sheen bench layout --help`)"),
     ],
     footer: "exit status: 0 done; 1 failed; 3 no display; 64 bad usage.")
 
@@ -303,6 +305,11 @@ enum BenchArgs {
       loaded); warm: a cached layout drawn with cached glyphs; relayout: shaped again, glyphs cached.
       """,
     options: [AnyOption(runs)], footer: "exit status: 0 done; 1 failed; 64 bad usage.")
+  static let layout = Command(
+    path: "sheen bench layout", synopsis: ["sheen bench layout [--runs N]"],
+    about:
+      "Times Auto Layout on a screen of ten list cells: solving, re-solving after a width change, reuse.",
+    options: [AnyOption(runs)], footer: "exit status: 0 done; 64 bad usage.")
 
   static let cards = Command(
     path: "sheen bench cards", synopsis: ["sheen bench cards [--runs N] [--threads N] [--size WxH]"],

@@ -83,7 +83,14 @@ import Testing
     (["bench", "--cold", "--warmup", "0"], "sheen bench: --cold times the first pass"),
     (
       ["bench", "flamegraph"],
-      "sheen bench: unknown command 'flamegraph' (commands: raster, cards, text, photos)"
+      "sheen bench: unknown command 'flamegraph' (commands: raster, cards, text, photos, layout)"
+    ),
+    (["bench", "--cards", "0"], "sheen bench: --cards: '0' is not a whole number from 1 to 1000000"),
+    (["dump", "--cards", "-5"], "sheen dump: --cards: '-5' is not a whole number from 1 to 1000000"),
+    (["demo", "--cards", "1000000000000"], "sheen demo: --cards: '1000000000000' is not a whole number"),
+    (
+      ["bench", "layout", "--runs", "0"],
+      "sheen bench layout: --runs: '0' is not a whole number from 1 to 100000"
     ),
     (["demo", "--size", "abcx16x16"], "sheen demo: --size: 'abcx16x16' is not"),
     (["demo", "--fps", "nan"], "sheen demo: --fps: 'nan' is not"),

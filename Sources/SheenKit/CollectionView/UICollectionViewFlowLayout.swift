@@ -120,10 +120,45 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     var columns = 1
     var crossStart: CGFloat = 0
     var crossStep: CGFloat = 0
-    /// Otherwise each item's size and frame (relative to the section's start on the main axis).
+    /// Otherwise each item's size, frame and line, kept apart (a list of many sections of equal
+    /// items pays one word per section for them).
+    var items: ItemGeometry?
+
+    private var geometry: ItemGeometry {
+      mutating get {
+        if let g = items { return g }
+        let g = ItemGeometry()
+        items = g
+        return g
+      }
+    }
+    var sizes: [CGSize] {
+      get { items?.sizes ?? [] }
+      _modify { yield &geometry.sizes }
+    }
+    var frames: [CGRect] {
+      get { items?.frames ?? [] }
+      _modify { yield &geometry.frames }
+    }
+    var lineStarts: [CGFloat] {
+      get { items?.lineStarts ?? [] }
+      _modify { yield &geometry.lineStarts }
+    }
+    var lineEnds: [CGFloat] {
+      get { items?.lineEnds ?? [] }
+      _modify { yield &geometry.lineEnds }
+    }
+    var lineFirst: [Int] {
+      get { items?.lineFirst ?? [] }
+      _modify { yield &geometry.lineFirst }
+    }
+  }
+
+  /// A section's items placed one by one: sizes, frames (relative to the section's start on the
+  /// main axis), and per line where it starts and ends and its first item.
+  final class ItemGeometry {
     var sizes: [CGSize] = []
     var frames: [CGRect] = []
-    /// Per line (item by item): where it starts on the main axis and its first item.
     var lineStarts: [CGFloat] = []
     var lineEnds: [CGFloat] = []
     var lineFirst: [Int] = []
@@ -162,7 +197,10 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     crossExtent = vertical ? size.width : size.height
     let delegate = cv.delegate as? UICollectionViewDelegateFlowLayout
     let n = cv.numberOfSections
-    var new: [Section] = []
+    // The old sections' storage is reused: a list of many sections is not held twice.
+    var new = sections
+    sections = []
+    new.removeAll(keepingCapacity: true)
     new.reserveCapacity(n)
     for s in 0..<n {
       var sec = Section()
