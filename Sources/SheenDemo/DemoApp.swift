@@ -46,32 +46,6 @@ public final class DemoWindow: UIWindow {
     overlay.frame = CGRect(x: bounds.width - o.width - 12, y: 12, width: o.width, height: o.height)
   }
 
-  /// Escape and `q` quit, `f` toggles the overlay; other keys go on to the list.
-  private func handleKey(_ event: PlatformEvent) -> Bool {
-    guard case .keyDown(let key, let text, _) = event else { return false }
-    switch key {
-    case .escape, .q:
-      onQuit?()
-      return true
-    default:
-      if text == "f" || text == "F" {
-        overlay.isHidden.toggle()
-        return true
-      }
-      return false
-    }
-  }
-
-  /// Records a finished frame's timing for the overlay.
-  public func recordFrame(time: Double, render: Double, present: Double) {
-    overlay.record(time: time, render: render, present: present)
-  }
-
-  /// Brings the overlay's text up to date for a frame at `time` (a few times a second); call
-  /// before drawing the frame.
-  public func refreshOverlay(at time: Double) {
-    if !overlay.isHidden { overlay.refresh(at: time) }
-  }
 }
 
 /// Entry points for hosts and benchmarks.

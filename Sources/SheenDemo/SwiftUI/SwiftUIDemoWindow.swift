@@ -27,6 +27,32 @@ public protocol DemoWindowing: UIWindow {
   func refreshOverlay(at time: Double)
 }
 
+extension DemoWindowing {
+  /// Escape and `q` quit, `f` toggles the overlay; other keys go on to the list.
+  func handleKey(_ event: PlatformEvent) -> Bool {
+    guard case .keyDown(let key, let text, _) = event else { return false }
+    switch key {
+    case .escape, .q:
+      onQuit?()
+      return true
+    default:
+      if text == "f" || text == "F" {
+        overlay.isHidden.toggle()
+        return true
+      }
+      return false
+    }
+  }
+
+  public func recordFrame(time: Double, render: Double, present: Double) {
+    overlay.record(time: time, render: render, present: present)
+  }
+
+  public func refreshOverlay(at time: Double) {
+    if !overlay.isHidden { overlay.refresh(at: time) }
+  }
+}
+
 extension DemoWindow: DemoWindowing {
   public var scrollingList: UIScrollView { list }
 
@@ -94,29 +120,6 @@ public final class SwiftUIDemoWindow: UIWindow, DemoWindowing {
   /// The sections made so far: the lazy rows of the SwiftUI list.
   public var rowsShown: Int { host.bodyEvaluations(of: SwiftUISectionView.self) }
 
-  /// Escape and `q` quit, `f` toggles the overlay; other keys go on to the list.
-  private func handleKey(_ event: PlatformEvent) -> Bool {
-    guard case .keyDown(let key, let text, _) = event else { return false }
-    switch key {
-    case .escape, .q:
-      onQuit?()
-      return true
-    default:
-      if text == "f" || text == "F" {
-        overlay.isHidden.toggle()
-        return true
-      }
-      return false
-    }
-  }
-
-  public func recordFrame(time: Double, render: Double, present: Double) {
-    overlay.record(time: time, render: render, present: present)
-  }
-
-  public func refreshOverlay(at time: Double) {
-    if !overlay.isHidden { overlay.refresh(at: time) }
-  }
 }
 
 extension DemoApp {
