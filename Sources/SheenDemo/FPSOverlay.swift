@@ -42,7 +42,8 @@ public struct FrameStatistics: Sendable {
 
 /// The FPS overlay: frames per second over the last second, the frame time (median and worst of
 /// the last 120 frames, split into render and present) and a graph of those frames against the
-/// 16.7 ms line. Drawn with Sheen's own text and shapes; its text changes four times a second.
+/// 16.7 ms line. Its text and graph change four times a second; the graph is drawn in a view's
+/// `draw(_:)` (`FrameGraphView`).
 public final class FPSOverlay: UIView {
   public static let size = CGSize(width: 262, height: 112)
   /// Seconds between refreshes of the text and the graph.
@@ -54,9 +55,7 @@ public final class FPSOverlay: UIView {
   public let fpsLabel = UILabel()
   public let timeLabel = UILabel()
   public let splitLabel = UILabel()
-  private let graph = CAShapeLayer()
-  private let budgetLine = CAShapeLayer()
-  private let graphFrame = CGRect(x: 10, y: 66, width: 242, height: 36)
+  private let graph = FrameGraphView(frame: CGRect(x: 10, y: 66, width: 242, height: 36))
   private var lastRefresh = -Double.infinity
 
   public override init(frame: CGRect) {
@@ -76,23 +75,7 @@ public final class FPSOverlay: UIView {
     timeLabel.frame = CGRect(x: 10, y: 27, width: 242, height: 16)
     splitLabel.frame = CGRect(x: 10, y: 44, width: 242, height: 16)
 
-    let plot = CALayer()
-    plot.frame = graphFrame
-    plot.backgroundColor = UIColor(white: 1, alpha: 0.08).cgColor
-    layer.addSublayer(plot)
-    graph.frame = graphFrame
-    graph.fillColor = UIColor(red: 0.45, green: 0.8, blue: 1, alpha: 0.9).cgColor
-    layer.addSublayer(graph)
-    budgetLine.frame = graphFrame
-    budgetLine.strokeColor = UIColor(red: 1, green: 0.45, blue: 0.4, alpha: 0.9).cgColor
-    budgetLine.fillColor = nil
-    budgetLine.lineWidth = 1
-    let y = graphFrame.height * CGFloat(1 - (1000.0 / 60) / FPSOverlay.graphRange)
-    let line = UIBezierPath()
-    line.move(to: CGPoint(x: 0, y: y.rounded() + 0.5))
-    line.addLine(to: CGPoint(x: graphFrame.width, y: y.rounded() + 0.5))
-    budgetLine.path = line.cgPath
-    layer.addSublayer(budgetLine)
+    addSubview(graph)
     refresh(at: 0, force: true)
   }
 
@@ -121,25 +104,54 @@ public final class FPSOverlay: UIView {
     return true
   }
 
-  /// Bars of the last frames' total times, newest on the right.
+  /// Redraws the graph with the recorded frames.
   private func updateGraph() {
-    let path = UIBezierPath()
-    let frames = statistics.frames
-    let n = FrameStatistics.window
-    let barWidth = graphFrame.width / CGFloat(n)
-    let h = graphFrame.height
-    for (i, f) in frames.enumerated() {
-      let v = min(1, f.total * 1000 / FPSOverlay.graphRange)
-      let bar = max(1, h * CGFloat(v))
-      let x = CGFloat(n - frames.count + i) * barWidth
-      path.append(UIBezierPath(rect: CGRect(x: x, y: h - bar, width: barWidth, height: bar)))
-    }
-    graph.path = path.cgPath
+    graph.frames = statistics.frames
+    graph.setNeedsDisplay()
   }
 
   private func ms(_ seconds: Double) -> String {
     let v = seconds * 1000
     let tenths = Int((v * 10).rounded())
     return "\(tenths / 10).\(tenths % 10)"
+  }
+}
+
+/// The overlay's graph: a bar per recorded frame (total time), newest on the right, over a faint
+/// plot area, and the 16.7 ms budget line; drawn in `draw(_:)` when the overlay refreshes.
+final class FrameGraphView: UIView {
+  var frames: [FrameStatistics.Frame] = []
+
+  override init(frame: CGRect) {
+    super.init(frame: frame)
+    isOpaque = false
+    isUserInteractionEnabled = false
+    frames.reserveCapacity(FrameStatistics.window)
+  }
+
+  required init?(coder: NSCoder) { return nil }
+
+  override func draw(_ rect: CGRect) {
+    guard let ctx = UIGraphicsGetCurrentContext() else { return }
+    let w = bounds.width
+    let h = bounds.height
+    ctx.setFillColor(UIColor(white: 1, alpha: 0.08).cgColor)
+    ctx.fill(bounds)
+    let n = FrameStatistics.window
+    let barWidth = w / CGFloat(n)
+    ctx.setFillColor(UIColor(red: 0.45, green: 0.8, blue: 1, alpha: 0.9).cgColor)
+    for (i, f) in frames.enumerated() {
+      let v = min(1, f.total * 1000 / FPSOverlay.graphRange)
+      let bar = max(1, h * CGFloat(v))
+      ctx.addRect(
+        CGRect(x: CGFloat(n - frames.count + i) * barWidth, y: h - bar, width: barWidth, height: bar))
+    }
+    ctx.fillPath()
+    let y = (h * CGFloat(1 - (1000.0 / 60) / FPSOverlay.graphRange)).rounded() + 0.5
+    ctx.setStrokeColor(UIColor(red: 1, green: 0.45, blue: 0.4, alpha: 0.9).cgColor)
+    ctx.setLineWidth(1)
+    ctx.move(to: CGPoint(x: 0, y: y))
+    ctx.addLine(to: CGPoint(x: w, y: y))
+    ctx.strokePath()
   }
 }

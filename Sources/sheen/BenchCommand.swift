@@ -41,6 +41,11 @@ func runBench(_ args: [String]) -> Int32 {
     }
     benchLayout(runs: parsed[BenchArgs.runs] ?? 200)
     return 0
+  case "draw":
+    guard let parsed = parseCommandLine(BenchArgs.draw, Array(args.dropFirst()), status: &status) else {
+      return status
+    }
+    return benchFailing { try benchDraw(runs: parsed[BenchArgs.runs] ?? 200) }
   default:
     return runDemoBench(args)
   }

@@ -256,6 +256,7 @@ enum BenchArgs {
       "sheen bench raster [--runs N]", "sheen bench cards [--runs N] [--threads N] [--size WxH]",
       "sheen bench photos [--runs N] [--threads N]", "sheen bench text [--runs N]",
       "sheen bench layout [--runs N]",
+      "sheen bench draw [--runs N]",
     ],
     about: """
       Times frames of the demo scrolling steadily (every frame mid-scroll, on a 60 Hz virtual clock)
@@ -275,6 +276,7 @@ enum BenchArgs {
       ("text", "a 2,000-glyph paragraph laid out and drawn (`sheen bench text --help`)"),
       ("photos", "16 photo cards against the same without photos (`sheen bench photos --help`)"),
       ("layout", "Auto Layout on a screen of list cells (`sheen bench layout --help`)"),
+      ("draw", "a custom view's draw(_:) and the frames after it (`sheen bench draw --help`)"),
     ],
     footer: "exit status: 0 done; 1 failed; 3 no display; 64 bad usage.")
 
@@ -310,6 +312,13 @@ enum BenchArgs {
     about:
       "Times Auto Layout on a screen of ten list cells: solving, re-solving after a width change, reuse.",
     options: [AnyOption(runs)], footer: "exit status: 0 done; 64 bad usage.")
+  static let draw = Command(
+    path: "sheen bench draw", synopsis: ["sheen bench draw [--runs N]"],
+    about: """
+      Times a redraw (draw(_:) into a new backing store) of the demo's 300x200-point chart view at
+      scales 1 and 2, and a steady frame of a window showing it.
+      """,
+    options: [AnyOption(runs)], footer: "exit status: 0 done; 1 failed; 64 bad usage.")
 
   static let cards = Command(
     path: "sheen bench cards", synopsis: ["sheen bench cards [--runs N] [--threads N] [--size WxH]"],
