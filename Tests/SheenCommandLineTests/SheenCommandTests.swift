@@ -83,7 +83,7 @@ import Testing
     (["bench", "--cold", "--warmup", "0"], "sheen bench: --cold times the first pass"),
     (
       ["bench", "flamegraph"],
-      "sheen bench: unknown command 'flamegraph' (commands: raster, cards, text, photos, layout)"
+      "sheen bench: unknown command 'flamegraph' (commands: raster, cards, text, photos, layout, draw)"
     ),
     (["bench", "--cards", "0"], "sheen bench: --cards: '0' is not a whole number from 1 to 1000000"),
     (["dump", "--cards", "-5"], "sheen dump: --cards: '-5' is not a whole number from 1 to 1000000"),
