@@ -28,7 +28,13 @@ extension UIScrollViewDelegate {
 /// band `(1 - 1/(x·0.55/d + 1))·d` and springs back when released (a critically damped spring).
 /// A wheel notch (a `scroll` event) glides by its distance in 0.2 s.
 ///
-/// Unlike UIKit, there are no scroll indicators, no paging and no zooming.
+/// Scroll indicators are drawn as UIKit draws them: a pill per axis that scrolls, sized by the
+/// visible fraction of the content, shown while a drag, fling, bounce or glide moves the
+/// offset (not when code sets it), held a moment after scrolling stops and faded out
+/// (`UIScrollView+Indicators.swift`). They are two layers above the content: moving one costs a
+/// rectangle, and once faded they are hidden, so still frames draw nothing of them.
+///
+/// Unlike UIKit, there is no paging and no zooming.
 open class UIScrollView: UIView {
   /// A deceleration rate per millisecond (UIKit's `UIScrollView.DecelerationRate`).
   public struct DecelerationRate: RawRepresentable, Hashable, Sendable {
@@ -47,17 +53,44 @@ open class UIScrollView: UIView {
   public static let animatedScrollDuration = 0.3
 
   public weak var delegate: UIScrollViewDelegate?
-  open var contentSize = CGSize.zero
+  open var contentSize = CGSize.zero {
+    didSet { if contentSize != oldValue && indicators.phase != .hidden { updateScrollIndicators() } }
+  }
   open var contentInset = UIEdgeInsets.zero
   open var isScrollEnabled = true
   open var bounces = true
   open var alwaysBounceVertical = false
   open var alwaysBounceHorizontal = false
   open var decelerationRate = DecelerationRate.normal
-  /// Stored; Sheen draws no indicators.
-  open var showsVerticalScrollIndicator = true
-  open var showsHorizontalScrollIndicator = true
-  open var scrollIndicatorInsets = UIEdgeInsets.zero
+  /// Whether the vertical indicator shows while the content scrolls vertically.
+  open var showsVerticalScrollIndicator = true {
+    didSet { if indicators.phase != .hidden { updateScrollIndicators() } }
+  }
+  /// Whether the horizontal indicator shows while the content scrolls horizontally.
+  open var showsHorizontalScrollIndicator = true {
+    didSet { if indicators.phase != .hidden { updateScrollIndicators() } }
+  }
+  /// How far the vertical indicator's track is inset from the scroll view's edges.
+  open var verticalScrollIndicatorInsets = UIEdgeInsets.zero {
+    didSet { if indicators.phase != .hidden { updateScrollIndicators() } }
+  }
+  /// How far the horizontal indicator's track is inset from the scroll view's edges.
+  open var horizontalScrollIndicatorInsets = UIEdgeInsets.zero {
+    didSet { if indicators.phase != .hidden { updateScrollIndicators() } }
+  }
+  /// Both indicators' insets (UIKit's older property): setting it sets both; it reads the
+  /// vertical one's.
+  open var scrollIndicatorInsets: UIEdgeInsets {
+    get { verticalScrollIndicatorInsets }
+    set {
+      verticalScrollIndicatorInsets = newValue
+      horizontalScrollIndicatorInsets = newValue
+    }
+  }
+  /// The indicators' colour.
+  open var indicatorStyle = IndicatorStyle.default {
+    didSet { if indicators.phase != .hidden { updateScrollIndicators() } }
+  }
   /// Stored; Sheen never delays content touches and always cancels them when a drag begins.
   open var delaysContentTouches = true
   open var canCancelContentTouches = true
@@ -67,6 +100,8 @@ open class UIScrollView: UIView {
 
   /// Holds the subviews' layers and moves by minus the content offset.
   let contentLayer = Layer()
+  /// The scroll indicators' layers (above `contentLayer`) and their fade.
+  let indicators = ScrollIndicators()
   private var motionX = ScrollAxisMotion() { didSet { if !motionX.isIdle { setMayMove() } } }
   private var motionY = ScrollAxisMotion() { didSet { if !motionY.isIdle { setMayMove() } } }
   private var panStart = CGPoint.zero
@@ -77,6 +112,8 @@ open class UIScrollView: UIView {
     super.init(frame: frame)
     contentLayer.owner = InternalLayerMarker.shared
     layer.sheenLayer.addSublayer(contentLayer)
+    layer.sheenLayer.addSublayer(indicators.vertical)
+    layer.sheenLayer.addSublayer(indicators.horizontal)
     layer.sublayerHost = contentLayer
     clipsToBounds = true
   }
@@ -126,9 +163,11 @@ open class UIScrollView: UIView {
     var f = contentLayer.frame
     f.origin = Point(x: -Double(b.minX), y: -Double(b.minY))
     contentLayer.frame = f
+    if indicators.phase != .hidden { updateScrollIndicators() }
   }
 
   override func boundsOriginDidChange() {
+    scrollIndicatorsDidScroll()
     delegate?.scrollViewDidScroll(self)
   }
 
@@ -159,6 +198,7 @@ open class UIScrollView: UIView {
   func stopMotionForTouch() -> Bool {
     let moving = isDecelerating
     stopMotion()
+    scrollIndicatorsScrollingEnded(at: nil)
     return moving
   }
 
@@ -208,6 +248,7 @@ open class UIScrollView: UIView {
     let o = contentOffset
     motionX = release(Double(o.x), Double(v.x), rangeX, time)
     motionY = release(Double(o.y), Double(v.y), rangeY, time)
+    if !isDecelerating { scrollIndicatorsScrollingEnded(at: time) }
     delegate?.scrollViewDidEndDragging(self, willDecelerate: isDecelerating)
   }
 
@@ -339,15 +380,20 @@ open class UIScrollView: UIView {
 
   // MARK: Frames
 
-  override var hasOwnMotion: Bool { isDecelerating }
+  override var hasOwnMotion: Bool { isDecelerating || scrollIndicatorsAreMoving }
 
   override func advanceOwnMotion(to now: Double) -> Bool {
-    guard isDecelerating else { return false }
-    var o = contentOffset
-    if let x = motionX.advance(to: now, range: rangeX, bounces: bounces) { o.x = CGFloat(x) }
-    if let y = motionY.advance(to: now, range: rangeY, bounces: bounces) { o.y = CGFloat(y) }
-    contentOffset = o
-    if !isDecelerating { delegate?.scrollViewDidEndDecelerating(self) }
-    return isDecelerating
+    if isDecelerating {
+      var o = contentOffset
+      if let x = motionX.advance(to: now, range: rangeX, bounces: bounces) { o.x = CGFloat(x) }
+      if let y = motionY.advance(to: now, range: rangeY, bounces: bounces) { o.y = CGFloat(y) }
+      contentOffset = o
+      if !isDecelerating {
+        scrollIndicatorsScrollingEnded(at: now)
+        delegate?.scrollViewDidEndDecelerating(self)
+      }
+    }
+    let fading = advanceScrollIndicators(to: now)
+    return isDecelerating || fading
   }
 }

@@ -57,6 +57,8 @@ import Testing
     #expect(y > expected)
     window.advance(to: 3)
     #expect(scroll.contentOffset.y == 0)
+    // The scroll indicator fades for 0.65 s after the bounce ends.
+    window.advance(to: 4)
     #expect(!window.isAnimating)
   }
 

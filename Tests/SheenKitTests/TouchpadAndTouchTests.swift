@@ -54,6 +54,8 @@ import Testing
     window.dispatch(.smoothScrollEnded(at: Point(x: 150, y: 150)), time: 1.2)
     window.advance(to: 4)
     #expect(scroll.contentOffset.y == 0)
+    // The scroll indicator fades for 0.65 s after the bounce ends.
+    window.advance(to: 5)
     #expect(!window.isAnimating)
   }
 
