@@ -24,7 +24,19 @@ final class DecorationNode: Node {
   override func placeChildren(in rect: CGRect) {
     content.place(in: rect)
     let s = decoration.sizeThatFits(ProposedViewSize(rect.size))
-    decoration.place(in: alignment.place(s, in: rect))
+    // The decoration's guides on the content's (explicit ones included on both sides).
+    let x =
+      rect.minX + content.alignmentValue(alignment.horizontal.key, rect.size)
+      - decoration.alignmentValue(alignment.horizontal.key, s)
+    let y =
+      rect.minY + content.alignmentValue(alignment.vertical.key, rect.size)
+      - decoration.alignmentValue(alignment.vertical.key, s)
+    decoration.place(in: CGRect(x: x, y: y, width: s.width, height: s.height))
+  }
+
+  /// The content's guides are the view's.
+  override func computeExplicitAlignment(_ key: AlignmentKey, _ size: CGSize) -> CGFloat? {
+    children.count == 2 ? content.explicitAlignment(key, size) : nil
   }
 }
 

@@ -23,8 +23,13 @@ final class ViewGraph {
   let measurer = UILabel()
   private var dirtyBodies: [Node] = []
   private var syncs: [Node] = []
-  /// The animation the next update's changes are made with (from `withAnimation`).
-  var pendingAnimation: Animation?
+  /// The transaction the next update's changes are made in (from `withAnimation` or
+  /// `withTransaction` around a state change).
+  var pendingTransaction: Transaction?
+  /// The transaction of the part of the tree being updated now (see `TransactionScopeNode`).
+  var transaction = Transaction()
+  /// Whether an update is being made (placements outside one, by a scroll view, keep still).
+  private(set) var isUpdating = false
   /// How many times a body was asked for, in all and by view type.
   private(set) var bodyEvaluations = 0
   private(set) var bodyCounts: [ObjectIdentifier: Int] = [:]
@@ -42,7 +47,8 @@ final class ViewGraph {
   /// A state changed under `node`: its body is asked for again before the next frame.
   func bodyNeedsUpdate(_ node: Node) {
     dirtyBodies.append(node)
-    if let t = Transaction.current, !t.disablesAnimations, let a = t.animation { pendingAnimation = a }
+    // The state changed inside `withAnimation`: its animation, unless one already asked for.
+    if let t = Transaction.current, pendingTransaction?.animation == nil { pendingTransaction = t }
     hostView?.setNeedsLayout()
   }
 
@@ -73,28 +79,23 @@ final class ViewGraph {
       root.place(in: bounds)
       syncPending()
     }
-    if let a = pendingAnimation {
-      pendingAnimation = nil
+    let t = pendingTransaction ?? Transaction()
+    pendingTransaction = nil
+    transaction = t
+    isUpdating = true
+    defer {
+      isUpdating = false
+      transaction = Transaction()
+    }
+    if let a = t.animation, !t.disablesAnimations {
       a.run {
         reconcileAll()
         placeAll()
       }
     } else {
       reconcileAll()
-      if let a = implicitAnimation {
-        implicitAnimation = nil
-        a.run(placeAll)
-      } else {
-        placeAll()
-      }
+      placeAll()
     }
-  }
-
-  /// An `.animation(_:value:)` whose value changed in this update: the placement is animated.
-  private var implicitAnimation: Animation?
-
-  func animateCurrentUpdate(_ a: Animation) {
-    if implicitAnimation == nil { implicitAnimation = a }
   }
 
   /// Lists subviews again where nodes came or went.

@@ -1,47 +1,5 @@
 import SheenKit
 
-/// Where views line up across a vertical stack (SwiftUI's `HorizontalAlignment`).
-public struct HorizontalAlignment: Hashable, Sendable {
-  let fraction: CGFloat
-  public static let leading = HorizontalAlignment(fraction: 0)
-  public static let center = HorizontalAlignment(fraction: 0.5)
-  public static let trailing = HorizontalAlignment(fraction: 1)
-}
-
-/// Where views line up across a horizontal stack (SwiftUI's `VerticalAlignment`).
-public struct VerticalAlignment: Hashable, Sendable {
-  let fraction: CGFloat
-  public static let top = VerticalAlignment(fraction: 0)
-  public static let center = VerticalAlignment(fraction: 0.5)
-  public static let bottom = VerticalAlignment(fraction: 1)
-}
-
-/// Both alignments (SwiftUI's `Alignment`), for `ZStack`, `.frame`, `.background`, `.overlay`.
-public struct Alignment: Hashable, Sendable {
-  public var horizontal: HorizontalAlignment
-  public var vertical: VerticalAlignment
-  public init(horizontal: HorizontalAlignment, vertical: VerticalAlignment) {
-    self.horizontal = horizontal
-    self.vertical = vertical
-  }
-  public static let center = Alignment(horizontal: .center, vertical: .center)
-  public static let leading = Alignment(horizontal: .leading, vertical: .center)
-  public static let trailing = Alignment(horizontal: .trailing, vertical: .center)
-  public static let top = Alignment(horizontal: .center, vertical: .top)
-  public static let bottom = Alignment(horizontal: .center, vertical: .bottom)
-  public static let topLeading = Alignment(horizontal: .leading, vertical: .top)
-  public static let topTrailing = Alignment(horizontal: .trailing, vertical: .top)
-  public static let bottomLeading = Alignment(horizontal: .leading, vertical: .bottom)
-  public static let bottomTrailing = Alignment(horizontal: .trailing, vertical: .bottom)
-
-  /// Where a child of `size` goes in `rect` with this alignment.
-  func place(_ size: CGSize, in rect: CGRect) -> CGRect {
-    CGRect(
-      x: rect.minX + (rect.width - size.width) * horizontal.fraction,
-      y: rect.minY + (rect.height - size.height) * vertical.fraction, width: size.width, height: size.height)
-  }
-}
-
 /// SwiftUI's spacing between neighbours in a stack when none is given, and padding on iOS.
 enum Defaults {
   static let spacing: CGFloat = 8
@@ -69,7 +27,8 @@ public enum Axis: Hashable, Sendable {
 /// stack's alignment.
 class StackNode: Node {
   var axis = Axis.vertical
-  var alignment: CGFloat = 0.5
+  /// The guide children line up by across the stack.
+  var alignment = HorizontalAlignment.center.key
   var spacing: CGFloat?
   var items: [Node] = []
   var itemsValid = false
@@ -127,32 +86,64 @@ class StackNode: Node {
     return sizes
   }
 
+  /// Where the items line up across the stack (SwiftUI's rule): each item's guide on one
+  /// line, which lies `lead` from the stack's edge; the stack is as thick as the items reach.
+  func crossExtent(_ s: [CGSize]) -> (lead: CGFloat, thickness: CGFloat) {
+    guard !s.isEmpty else { return (0, 0) }
+    var lead = -CGFloat.infinity
+    var trail = -CGFloat.infinity
+    for (i, x) in s.enumerated() {
+      let a = items[i].alignmentValue(alignment, x)
+      lead = max(lead, a)
+      trail = max(trail, cross(x) - a)
+    }
+    return (lead, lead + trail)
+  }
+
   override func computeSize(_ p: ProposedViewSize) -> CGSize {
     let s = sizes(for: p)
     guard !s.isEmpty else { return .zero }
     var l: CGFloat = 0
-    var c: CGFloat = 0
-    for (i, x) in s.enumerated() {
-      l += length(x) + (i + 1 < s.count ? gap(after: i) : 0)
-      c = max(c, cross(x))
-    }
+    for (i, x) in s.enumerated() { l += length(x) + (i + 1 < s.count ? gap(after: i) : 0) }
+    let c = crossExtent(s).thickness
     return axis == .horizontal ? CGSize(width: l, height: c) : CGSize(width: c, height: l)
   }
 
-  override func placeChildren(in rect: CGRect) {
+  /// The items' rectangles in `rect`.
+  func itemRects(in rect: CGRect) -> [CGRect] {
     let s = sizes(for: proposal(for: rect.size))
     var pos = axis == .horizontal ? rect.minX : rect.minY
-    let crossStart = axis == .horizontal ? rect.minY : rect.minX
     let crossLength = axis == .horizontal ? rect.height : rect.width
+    let (lead, thickness) = crossExtent(s)
+    // Offered more than it takes, the stack's guide goes where its own default guide is.
+    let crossStart =
+      (axis == .horizontal ? rect.minY : rect.minX) + lead + (crossLength - thickness)
+      * (alignment.fraction ?? 0)
+    var rects: [CGRect] = []
+    rects.reserveCapacity(s.count)
     for (i, x) in s.enumerated() {
-      let c = crossStart + (crossLength - cross(x)) * alignment
-      let r =
+      let c = crossStart - items[i].alignmentValue(alignment, x)
+      rects.append(
         axis == .horizontal
-        ? CGRect(x: pos, y: c, width: x.width, height: x.height)
-        : CGRect(x: c, y: pos, width: x.width, height: x.height)
-      items[i].place(in: r)
+          ? CGRect(x: pos, y: c, width: x.width, height: x.height)
+          : CGRect(x: c, y: pos, width: x.width, height: x.height))
       pos += length(x) + (i + 1 < s.count ? gap(after: i) : 0)
     }
+    return rects
+  }
+
+  override func placeChildren(in rect: CGRect) {
+    for (i, r) in itemRects(in: rect).enumerated() { items[i].place(in: r) }
+  }
+
+  /// The mean of the guides the items set, where the stack puts them.
+  override func computeExplicitAlignment(_ key: AlignmentKey, _ size: CGSize) -> CGFloat? {
+    let rects = itemRects(in: CGRect(origin: .zero, size: size))
+    var m = ExplicitMerge(key)
+    for (i, r) in rects.enumerated() {
+      m.add(items[i].explicitAlignment(key, r.size).map { $0 + (key.axis == .horizontal ? r.minX : r.minY) })
+    }
+    return m.result
   }
 
   func update<Content: View>(_ content: Content, _ ctx: UpdateContext) {
@@ -209,7 +200,10 @@ extension VStack: PrimitiveView {
   func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
     let n = (old as? StackNode) ?? StackNode()
     n.axis = .vertical
-    n.alignment = alignment.fraction
+    if n.alignment != alignment.key {
+      n.alignment = alignment.key
+      n.invalidateLayout()
+    }
     n.spacing = spacing
     n.update(content, ctx)
     return n
@@ -220,7 +214,10 @@ extension HStack: PrimitiveView {
   func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
     let n = (old as? StackNode) ?? StackNode()
     n.axis = .horizontal
-    n.alignment = alignment.fraction
+    if n.alignment != alignment.key {
+      n.alignment = alignment.key
+      n.invalidateLayout()
+    }
     n.spacing = spacing
     n.update(content, ctx)
     return n
@@ -244,20 +241,44 @@ final class ZStackNode: Node {
   var alignment = Alignment.center
   var items: [Node] = []
 
-  override func computeSize(_ p: ProposedViewSize) -> CGSize {
-    var w: CGFloat = 0
-    var h: CGFloat = 0
+  /// The children's rectangles for proposal `p`, their guides on one point, and the union of
+  /// them (SwiftUI's rule: the stack is as large as its aligned children reach).
+  func layout(_ p: ProposedViewSize) -> (rects: [CGRect], bounds: CGRect) {
+    var rects: [CGRect] = []
+    rects.reserveCapacity(items.count)
+    var u = CGRect.null
     for i in items {
       let s = i.sizeThatFits(p)
-      w = max(w, s.width)
-      h = max(h, s.height)
+      let r = CGRect(
+        x: -i.alignmentValue(alignment.horizontal.key, s), y: -i.alignmentValue(alignment.vertical.key, s),
+        width: s.width, height: s.height)
+      rects.append(r)
+      u = u.union(r)
     }
-    return CGSize(width: w, height: h)
+    return (rects, u.isNull ? .zero : u)
+  }
+
+  override func computeSize(_ p: ProposedViewSize) -> CGSize { layout(p).bounds.size }
+
+  /// The children in `rect` (as the stack's layout, moved to where the stack's own guides are
+  /// when it is offered more than it takes).
+  func childRects(in rect: CGRect) -> [CGRect] {
+    let (rects, u) = layout(proposal(for: rect.size))
+    let dx = rect.minX - u.minX + (rect.width - u.width) * (alignment.horizontal.key.fraction ?? 0)
+    let dy = rect.minY - u.minY + (rect.height - u.height) * (alignment.vertical.key.fraction ?? 0)
+    return rects.map { $0.offsetBy(dx: dx, dy: dy) }
   }
 
   override func placeChildren(in rect: CGRect) {
-    let p = proposal(for: rect.size)
-    for i in items { i.place(in: alignment.place(i.sizeThatFits(p), in: rect)) }
+    for (i, r) in childRects(in: rect).enumerated() { items[i].place(in: r) }
+  }
+
+  override func computeExplicitAlignment(_ key: AlignmentKey, _ size: CGSize) -> CGFloat? {
+    var m = ExplicitMerge(key)
+    for (i, r) in childRects(in: CGRect(origin: .zero, size: size)).enumerated() {
+      m.add(items[i].explicitAlignment(key, r.size).map { $0 + (key.axis == .horizontal ? r.minX : r.minY) })
+    }
+    return m.result
   }
 }
 
@@ -362,6 +383,15 @@ final class PaddingNode: Node {
       height: max(0, rect.height - insets.top - insets.bottom))
     children.first?.place(in: r)
   }
+
+  override func computeExplicitAlignment(_ key: AlignmentKey, _ size: CGSize) -> CGFloat? {
+    let inner = CGSize(
+      width: max(0, size.width - insets.leading - insets.trailing),
+      height: max(0, size.height - insets.top - insets.bottom))
+    return children.first?.explicitAlignment(key, inner).map {
+      $0 + (key.axis == .horizontal ? insets.leading : insets.top)
+    }
+  }
 }
 
 extension _PaddingLayout: PrimitiveView {
@@ -418,10 +448,19 @@ final class FrameNode: Node {
     return CGSize(width: width ?? s.width, height: height ?? s.height)
   }
 
-  override func placeChildren(in rect: CGRect) {
-    guard let c = children.first else { return }
+  func childRect(in rect: CGRect) -> CGRect? {
+    guard let c = children.first else { return nil }
     let s = c.sizeThatFits(ProposedViewSize(width: width ?? rect.width, height: height ?? rect.height))
-    c.place(in: alignment.place(s, in: rect))
+    return alignment.place(c, s, in: rect)
+  }
+
+  override func placeChildren(in rect: CGRect) {
+    if let r = childRect(in: rect) { children[0].place(in: r) }
+  }
+
+  override func computeExplicitAlignment(_ key: AlignmentKey, _ size: CGSize) -> CGFloat? {
+    guard let r = childRect(in: CGRect(origin: .zero, size: size)) else { return nil }
+    return children[0].explicitAlignment(key, r.size).map { $0 + (key.axis == .horizontal ? r.minX : r.minY) }
   }
 }
 
@@ -493,10 +532,19 @@ final class FlexFrameNode: Node {
       height: Self.size(s.height, p.height, b.minHeight, b.idealHeight, b.maxHeight))
   }
 
-  override func placeChildren(in rect: CGRect) {
-    guard let c = children.first else { return }
+  func childRect(in rect: CGRect) -> CGRect? {
+    guard let c = children.first else { return nil }
     let s = c.sizeThatFits(childProposal(ProposedViewSize(rect.size)))
-    c.place(in: alignment.place(s, in: rect))
+    return alignment.place(c, s, in: rect)
+  }
+
+  override func placeChildren(in rect: CGRect) {
+    if let r = childRect(in: rect) { children[0].place(in: r) }
+  }
+
+  override func computeExplicitAlignment(_ key: AlignmentKey, _ size: CGSize) -> CGFloat? {
+    guard let r = childRect(in: CGRect(origin: .zero, size: size)) else { return nil }
+    return children[0].explicitAlignment(key, r.size).map { $0 + (key.axis == .horizontal ? r.minX : r.minY) }
   }
 }
 
@@ -560,6 +608,13 @@ final class FixedSizeNode: Node {
     guard let c = children.first else { return }
     let s = c.sizeThatFits(childProposal(proposal(for: rect.size)))
     c.place(in: Alignment.center.place(s, in: rect))
+  }
+
+  override func computeExplicitAlignment(_ key: AlignmentKey, _ size: CGSize) -> CGFloat? {
+    guard let c = children.first else { return nil }
+    let s = c.sizeThatFits(childProposal(proposal(for: size)))
+    let r = Alignment.center.place(s, in: CGRect(origin: .zero, size: size))
+    return c.explicitAlignment(key, s).map { $0 + (key.axis == .horizontal ? r.minX : r.minY) }
   }
 }
 

@@ -51,6 +51,11 @@ class Node {
   private var cachedSizes: [CGSize] = []
   /// The rectangle the node was last placed in (in its host view's coordinates).
   var placedRect = CGRect.null
+  /// Which explicit alignment guides this part of the tree may set (1: `alignmentGuide`s, 2:
+  /// text baselines), or -1 when not known since the last change.
+  var guideFlags: Int8 = -1
+  /// The guides this node itself sets (see `guideFlags`).
+  var ownGuideFlags: Int8 { 0 }
 
   init() {}
 
@@ -85,9 +90,27 @@ class Node {
     while let x = n {
       x.cachedProposals.removeAll(keepingCapacity: true)
       x.cachedSizes.removeAll(keepingCapacity: true)
+      x.guideFlags = -1
       x.layoutInvalidated()
       n = x.parent
     }
+  }
+
+  /// The value of guide `key` at `size` set by something in this node (see
+  /// `explicitAlignment`), in this node's coordinates. By default the only child's, placed over
+  /// the whole node; nodes that place their children elsewhere or merge several override it.
+  func computeExplicitAlignment(_ key: AlignmentKey, _ size: CGSize) -> CGFloat? {
+    children.count == 1 ? children[0].explicitAlignment(key, size) : nil
+  }
+
+  /// Which guides this part of the tree may set, worked out once after each change.
+  final var subtreeGuideFlags: Int8 {
+    if guideFlags < 0 {
+      var f = ownGuideFlags
+      for c in children { f |= c.subtreeGuideFlags }
+      guideFlags = f
+    }
+    return guideFlags
   }
 
   /// Called on this node and its ancestors when something below changed its layout.
@@ -289,19 +312,20 @@ final class BodyNode<V: View>: Node {
     }
   }
 
-  /// Whether two values of the view are the same for its body: the same bytes, or, for views
-  /// with state, the same bytes field by field with every `@State` counted as equal (a new value
-  /// brings only an initial value, which SwiftUI reads once).
+  /// Whether two values of the view are the same for its body (SwiftUI's rule): the same
+  /// bytes; else, for a view that is `Equatable`, `==`; else, unless the view is plain data,
+  /// field by field, each field the same bytes or `==` when its type is `Equatable`, a
+  /// `Binding` the same when it points at the same place and shows the same value, and every
+  /// `@State` counted as equal (a new value brings only an initial value, which SwiftUI reads
+  /// once). A closure is never the same as another.
   private func sameView(_ a: V, _ b: V) -> Bool {
     if bytesEqual(a, b) { return true }
-    guard hasDynamicFields else { return false }
+    if let ea = a as? any Equatable { return anyEquatableEqual(ea, b) }
+    if _isPOD(V.self) { return false }
     let ma = Mirror(reflecting: a).children
     let mb = Mirror(reflecting: b).children
-    guard ma.count == mb.count else { return false }
-    for (x, y) in zip(ma, mb) {
-      if x.value is any StateField { continue }
-      if !anyBytesEqual(x.value, y.value) { return false }
-    }
+    guard ma.count == mb.count, !ma.isEmpty else { return false }
+    for (x, y) in zip(ma, mb) where !sameField(x.value, y.value) { return false }
     return true
   }
 
@@ -320,6 +344,21 @@ func bytesEqual<T>(_ a: T, _ b: T) -> Bool {
       pa.count == pb.count && (pa.count == 0 || memcmp(pa.baseAddress!, pb.baseAddress!, pa.count) == 0)
     }
   }
+}
+
+/// Whether two fields of a view are the same for its body (see `BodyNode.sameView`).
+func sameField(_ a: Any, _ b: Any) -> Bool {
+  if a is any StateField { return true }
+  if let ba = a as? any BindingField { return ba.isSame(as: b) }
+  if anyBytesEqual(a, b) { return true }
+  if let ea = a as? any Equatable { return anyEquatableEqual(ea, b) }
+  return false
+}
+
+/// `==` of an `Equatable` value and a value of (one hopes) the same type.
+func anyEquatableEqual<T: Equatable>(_ a: T, _ b: Any) -> Bool {
+  guard let y = b as? T else { return false }
+  return a == y
 }
 
 /// `bytesEqual` for two values of the same dynamic type held as `Any`.

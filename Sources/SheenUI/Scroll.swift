@@ -116,7 +116,8 @@ public struct LazyVStack<Content: View>: View {
 }
 
 final class LazyStackNode: Node {
-  var alignment: CGFloat = 0.5
+  /// The guide rows line up by: on the stack's own (default) guide.
+  var alignment = HorizontalAlignment.center.key
   var spacing: CGFloat = Defaults.spacing
   weak var scroll: ScrollNode?
   /// The entries, top to bottom: a node, or a row of a lazy `ForEach`.
@@ -279,8 +280,8 @@ final class LazyStackNode: Node {
     for (i, e) in entries.enumerated() {
       guard let node = e.node, let h = heights[i] else { continue }
       let w = node.sizeThatFits(ProposedViewSize(width: rect.width, height: nil)).width
-      node.place(
-        in: CGRect(x: rect.minX + (rect.width - w) * alignment, y: rect.minY + tops[i], width: w, height: h))
+      let x = alignment.defaultValue(rect.size) - node.alignmentValue(alignment, CGSize(width: w, height: h))
+      node.place(in: CGRect(x: rect.minX + x, y: rect.minY + tops[i], width: w, height: h))
     }
   }
 
@@ -296,7 +297,7 @@ final class LazyStackNode: Node {
 extension LazyVStack: PrimitiveView {
   func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
     let n = (old as? LazyStackNode) ?? LazyStackNode()
-    n.alignment = alignment.fraction
+    n.alignment = alignment.key
     n.spacing = spacing ?? Defaults.spacing
     n.update(content, ctx)
     return n
@@ -356,32 +357,114 @@ extension GeometryReader: PrimitiveView {
 public struct _AnimationView<Content: View, Value: Equatable>: View {
   let content: Content
   let animation: Animation?
-  let value: Value
+  /// nil: the deprecated `.animation(_:)`, which animates every change in the view.
+  let value: Value?
   public typealias Body = Never
   public var body: Never { fatalError("_AnimationView has no body") }
 }
 
-final class AnimationNode<Value: Equatable>: Node {
+/// A node that changes the transaction of its part of the tree: the changes made there are
+/// placed inside their own animation block (or with none), and the rest of the tree is not.
+class TransactionScopeNode: Node {
+  weak var graph: ViewGraph?
+
+  /// The transaction this part of the tree is placed with in an update made in `outer`, or nil
+  /// to keep `outer`.
+  func scopedTransaction(_ outer: Transaction) -> Transaction? { nil }
+
+  override func placeNode(in rect: CGRect) {
+    guard let g = graph, g.isUpdating, let t = scopedTransaction(g.transaction) else {
+      return super.placeNode(in: rect)
+    }
+    let outer = g.transaction
+    g.transaction = t
+    defer { g.transaction = outer }
+    if let a = t.animation, !t.disablesAnimations {
+      a.run { super.placeNode(in: rect) }
+    } else {
+      UIView.performWithoutAnimation { super.placeNode(in: rect) }
+    }
+  }
+}
+
+final class AnimationNode<Value: Equatable>: TransactionScopeNode {
   var value: Value?
+  var animation: Animation?
+  /// Whether the value changed in the update being made.
+  var changed = false
+
+  /// Whether this is the form without a value, which animates every change below it.
+  var always = false
+
+  override func scopedTransaction(_ outer: Transaction) -> Transaction? {
+    guard changed || always else { return nil }
+    changed = false
+    var t = outer
+    if !t.disablesAnimations { t.animation = animation }
+    return t
+  }
 }
 
 extension _AnimationView: PrimitiveView {
   func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
-    let n = (old as? AnimationNode<Value>) ?? AnimationNode<Value>()
-    if let v = n.value, v != value, let a = animation, ctx.graph.pendingAnimation == nil {
-      ctx.graph.animateCurrentUpdate(a)
-    }
+    let existing = old as? AnimationNode<Value>
+    let n = existing ?? AnimationNode<Value>()
+    n.graph = ctx.graph
+    n.animation = animation
+    // SwiftUI's rule: only a change of the value (any change, for the form without one) gives
+    // this part of the tree the animation, in the update it changed in.
+    n.always = value == nil
+    n.changed = existing != nil && n.value != value
     n.value = value
     n.setChild(0, SheenUI.reconcile(n.children.first, content, ctx), ctx)
     return n
   }
 }
 
+public struct _TransactionView<Content: View>: View {
+  let content: Content
+  let transform: (inout Transaction) -> Void
+  public typealias Body = Never
+  public var body: Never { fatalError("_TransactionView has no body") }
+}
+
+final class TransactionNode: TransactionScopeNode {
+  var transform: (inout Transaction) -> Void = { _ in }
+
+  override func scopedTransaction(_ outer: Transaction) -> Transaction? {
+    var t = outer
+    transform(&t)
+    return t
+  }
+}
+
+extension _TransactionView: PrimitiveView {
+  func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
+    let n = (old as? TransactionNode) ?? TransactionNode()
+    n.graph = ctx.graph
+    n.transform = transform
+    n.setChild(0, SheenUI.reconcile(n.children.first, content, ctx), ctx)
+    return n
+  }
+}
+
 extension View {
-  /// Animates the changes of this update with `animation` when `value` changed since the last
-  /// one (SwiftUI's `animation(_:value:)`). Unlike SwiftUI, the whole update it is part of is
-  /// animated, not only this view's part.
+  /// Animates the changes made to this view (and what it contains) with `animation` in an
+  /// update where `value` changed (SwiftUI's `animation(_:value:)`): only this part of the tree,
+  /// and only then; nil places them without animation even inside `withAnimation`. Changes
+  /// elsewhere (a sibling moved by this view's new size) keep the update's own transaction.
   public func animation<V: Equatable>(_ animation: Animation?, value: V) -> _AnimationView<Self, V> {
     _AnimationView(content: self, animation: animation, value: value)
+  }
+
+  /// Animates every change made to this view in any update (the form iOS 15 deprecated).
+  public func animation(_ animation: Animation?) -> _AnimationView<Self, Bool> {
+    _AnimationView(content: self, animation: animation, value: nil)
+  }
+
+  /// Changes the transaction this view's changes are made in (SwiftUI's `transaction(_:)`):
+  /// `$0.animation = nil` or `$0.disablesAnimations = true` keeps them still.
+  public func transaction(_ transform: @escaping (inout Transaction) -> Void) -> _TransactionView<Self> {
+    _TransactionView(content: self, transform: transform)
   }
 }

@@ -60,7 +60,10 @@ public struct State<Value>: DynamicProperty, DynamicPropertyField, StateField {
   /// A binding to the value, for a child view that changes it.
   public var projectedValue: Binding<Value> {
     let l = location
-    return Binding(get: { l.value }, set: { l.value = $0 })
+    var b = Binding(get: { l.value }, set: { l.value = $0 })
+    // Where it points: the storage the node keeps (the same across values of the view).
+    b.location = l.storage ?? l
+    return b
   }
 
   func connect(_ storage: AnyObject?, node: Node) -> AnyObject? {
@@ -76,12 +79,16 @@ extension State where Value: ExpressibleByNilLiteral {
 
 /// A way to read and write a value someone else owns (SwiftUI's `@Binding`).
 @propertyWrapper @dynamicMemberLookup
-public struct Binding<Value>: DynamicProperty {
+public struct Binding<Value>: DynamicProperty, BindingField {
   let getter: () -> Value
   let setter: (Value) -> Void
   /// The value when the binding was made: a view holding a binding whose value changed is a
   /// different value (its body is asked for again), as in SwiftUI.
   let snapshot: Value
+  /// What the binding points at, when known (a `@State`'s storage), and the property of it: two
+  /// bindings to the same place showing the same value are the same input to a view.
+  var location: AnyObject?
+  var keyPath: AnyKeyPath?
 
   public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {
     getter = get
@@ -90,7 +97,12 @@ public struct Binding<Value>: DynamicProperty {
   }
 
   /// A binding that always reads `value` and ignores writes (for previews).
-  public static func constant(_ value: Value) -> Binding<Value> { Binding(get: { value }, set: { _ in }) }
+  public static func constant(_ value: Value) -> Binding<Value> {
+    var b = Binding(get: { value }, set: { _ in })
+    // Two constant bindings of equal values are interchangeable.
+    b.location = ConstantBindingLocation.shared
+    return b
+  }
 
   public init(projectedValue: Binding<Value>) { self = projectedValue }
 
@@ -104,14 +116,39 @@ public struct Binding<Value>: DynamicProperty {
   public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> {
     let g = getter
     let s = setter
-    return Binding<Subject>(
+    var b = Binding<Subject>(
       get: { g()[keyPath: keyPath] },
       set: { v in
         var whole = g()
         whole[keyPath: keyPath] = v
         s(whole)
       })
+    // A property of a property is not followed: such bindings count as different.
+    if self.keyPath == nil, let l = location {
+      b.location = l
+      b.keyPath = keyPath
+    }
+    return b
   }
+
+  func isSame(as other: Any) -> Bool {
+    guard let o = other as? Binding<Value>, let l = location, l === o.location, keyPath == o.keyPath else {
+      return false
+    }
+    if let e = snapshot as? any Equatable { return anyEquatableEqual(e, o.snapshot) }
+    return bytesEqual(snapshot, o.snapshot)
+  }
+}
+
+/// Where every constant binding points.
+final class ConstantBindingLocation: Sendable {
+  static let shared = ConstantBindingLocation()
+}
+
+/// A `Binding` field of a view: the same as another when it points at the same place and shows
+/// the same value.
+protocol BindingField {
+  func isSame(as other: Any) -> Bool
 }
 
 // MARK: - Animation

@@ -85,6 +85,18 @@ final class TextNode: Node {
     }
     return CGSize(width: width, height: s.height)
   }
+
+  override var ownGuideFlags: Int8 { 2 }
+
+  /// The baselines: lines of the font's line height, each baseline its ascent below the line's
+  /// top, the text centred in the label's height (as UILabel draws it).
+  override func computeExplicitAlignment(_ key: AlignmentKey, _ size: CGSize) -> CGFloat? {
+    guard key.isBaseline, let f = label.font else { return nil }
+    let textHeight = min(size.height, computeSize(ProposedViewSize(width: size.width, height: nil)).height)
+    let top = (size.height - textHeight) / 2
+    if key.id == FirstTextBaselineID.self { return top + f.ascender }
+    return top + max(textHeight, f.lineHeight) - f.lineHeight + f.ascender
+  }
 }
 
 extension Text: PrimitiveView {

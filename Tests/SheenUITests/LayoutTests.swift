@@ -113,6 +113,49 @@ import Testing
     #expect(host.sizeThatFits(.unspecified) == CGSize(width: 40, height: 10))
   }
 
+  @Test func flexibleFrameClampsTheProposal() {
+    // SwiftUI's rule: the proposal clamped to [min, max] is the frame's size for a child that
+    // takes what it is offered; the ideal size answers no proposal (and fixedSize asks for it).
+    let v = Color.red.frame(minWidth: 50, idealWidth: 80, maxWidth: 100, minHeight: 10, maxHeight: 10)
+    let host = HostingView(rootView: v)
+    #expect(host.sizeThatFits(ProposedViewSize(width: 300, height: 300)) == CGSize(width: 100, height: 10))
+    #expect(host.sizeThatFits(ProposedViewSize(width: 20, height: 300)) == CGSize(width: 50, height: 10))
+    #expect(host.sizeThatFits(ProposedViewSize(width: 70, height: 300)) == CGSize(width: 70, height: 10))
+    #expect(host.sizeThatFits(.unspecified) == CGSize(width: 80, height: 10))
+    #expect(
+      HostingView(rootView: v.fixedSize()).sizeThatFits(ProposedViewSize(width: 300, height: 300)).width == 80
+    )
+    // A fixed child smaller than a min: the frame is the min, the child centred in it.
+    let f = frames(
+      Color.red.frame(width: 20, height: 10).frame(minWidth: 60), in: CGSize(width: 60, height: 10))
+    #expect(f == [CGRect(x: 20, y: 0, width: 20, height: 10)])
+  }
+
+  @Test func maxWidthInfinityRowsMakeTheStackFullWidth() {
+    // The idiom for leading-aligned full-width rows: each row takes the width offered, so the
+    // stack is as wide as the proposal and every row starts at its leading edge.
+    let f = frames(
+      VStack(spacing: 0) {
+        Color.red.frame(width: 40, height: 10).frame(maxWidth: .infinity, alignment: .leading)
+        Color.blue.frame(width: 80, height: 10).frame(maxWidth: .infinity, alignment: .trailing)
+      }, in: CGSize(width: 300, height: 20))
+    #expect(f == [CGRect(x: 0, y: 0, width: 40, height: 10), CGRect(x: 220, y: 10, width: 80, height: 10)])
+  }
+
+  @Test func flexibilityOrdersTheOffers() {
+    // 300 wide, spacing 0: a frame flexible between 10 and 40 (flexibility 30) is offered first
+    // 100 and takes 40; then the 0...200 one (flexibility 200): 130 of 260, takes 130; then the
+    // colour (infinite): all 130 left. Source order does not matter.
+    let f = frames(
+      HStack(spacing: 0) {
+        Color.red
+        Color.green.frame(maxWidth: 200)
+        Color.blue.frame(minWidth: 10, maxWidth: 40)
+      }, in: CGSize(width: 300, height: 10))
+    #expect(f.map(\.width) == [130, 130, 40])
+    #expect(f.map(\.minX) == [0, 130, 260])
+  }
+
   @Test func fixedFrameAlignsItsChild() {
     let f = frames(
       Color.red.frame(width: 20, height: 10).frame(width: 100, height: 50, alignment: .bottomTrailing),

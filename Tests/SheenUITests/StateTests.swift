@@ -243,3 +243,147 @@ struct Child: View {
     #expect(h.label("Row 500") == nil)
   }
 }
+
+// MARK: - Which bodies a state change asks for
+
+/// A model value that is `Equatable` but not plain bytes (its strings are made anew each time).
+struct Profile: Equatable {
+  var name: String
+  var tags: [String]
+}
+
+/// A child with inputs of every kind SwiftUI compares: plain data, a string, an `Equatable`
+/// model, a binding, and a state of its own.
+struct ProfileCard: View {
+  let index: Int
+  let title: String
+  let profile: Profile
+  @Binding var selected: Bool
+  @State var expanded = false
+  var body: some View {
+    VStack {
+      Text("\(title) \(index) \(profile.name)")
+      Text(selected ? "selected" : "not selected")
+      if expanded { Text(profile.tags.joined(separator: ", ")) }
+      Button("Expand \(index)") { expanded.toggle() }
+    }
+  }
+}
+
+/// A child whose only input is a closure: never the same as before (as in SwiftUI).
+struct ClosureChild: View {
+  let action: () -> Void
+  var body: some View { Text("closure child") }
+}
+
+/// A view that compares itself: only `id` matters for its body.
+struct EquatableChild: View, Equatable {
+  let id: Int
+  let noise: Int
+  var body: some View { Text("equatable \(id)") }
+  static func == (a: EquatableChild, b: EquatableChild) -> Bool { a.id == b.id }
+}
+
+struct ProfileParent: View {
+  @State var counter = 0
+  @State var selected = false
+  @State var name = "Ada"
+  var body: some View {
+    VStack {
+      Text("Counter \(counter)")
+      Button("Count") { counter += 1 }
+      Button("Select") { selected.toggle() }
+      Button("Rename") { name = "Grace" }
+      // Inputs made anew in every body: a long string (on the heap), an array, a binding.
+      ProfileCard(
+        index: 1, title: String(repeating: "Title ", count: 4),
+        profile: Profile(name: name + "", tags: ["a long tag number one", "two"]),
+        selected: $selected)
+      ProfileCard(
+        index: 2, title: "Other",
+        profile: Profile(name: "Fixed name that is long enough", tags: []),
+        selected: .constant(false))
+      ClosureChild { counter += 1 }
+      EquatableChild(id: 7, noise: counter)
+    }
+  }
+}
+
+/// Sections of rows in a scrolling lazy list, as the demo's twin: a tap deep in the list.
+struct DeepList: View {
+  var body: some View {
+    ScrollView {
+      LazyVStack(spacing: 0) {
+        ForEach(0..<6) { s in
+          Section(s: s)
+        }
+      }
+    }
+  }
+  struct Section: View {
+    let s: Int
+    var body: some View {
+      VStack(spacing: 0) {
+        Text("Section \(s)")
+        ForEach(0..<4) { r in
+          Row(id: s * 10 + r).frame(height: 24)
+        }
+      }
+    }
+  }
+}
+
+@Suite struct BodyEvaluationTests {
+  @Test func aParentChangeLeavesChildrenWithTheSameInputsAlone() throws {
+    let h = Harness(ProfileParent(), width: 400, height: 600)
+    #expect(h.host.bodyEvaluations(of: ProfileCard.self) == 2)
+    #expect(h.host.bodyEvaluations(of: ClosureChild.self) == 1)
+    #expect(h.host.bodyEvaluations(of: EquatableChild.self) == 1)
+    // The parent's own state changes: its body runs again and makes every child anew, with
+    // equal inputs. Only the child holding a closure (which cannot be compared) runs again.
+    h.tap(h.center(try #require(h.label("Count"))))
+    #expect(h.label("Counter 1") != nil)
+    #expect(h.host.bodyEvaluations(of: ProfileParent.self) == 2)
+    #expect(h.host.bodyEvaluations(of: ProfileCard.self) == 2)
+    #expect(h.host.bodyEvaluations(of: EquatableChild.self) == 1, "== says the same, though noise changed")
+    #expect(h.host.bodyEvaluations(of: ClosureChild.self) == 2)
+    // The value a binding shows changes: the card holding it runs again, not the other.
+    h.tap(h.center(try #require(h.label("Select"))))
+    #expect(h.label("selected") != nil)
+    #expect(h.host.bodyEvaluations(of: ProfileCard.self) == 3)
+    // An `Equatable` input changes: that card runs again.
+    h.tap(h.center(try #require(h.label("Rename"))))
+    #expect(h.label("Title Title Title Title  1 Grace") != nil)
+    #expect(h.host.bodyEvaluations(of: ProfileCard.self) == 4)
+    // A child's own state: that child only.
+    let parents = h.host.bodyEvaluations(of: ProfileParent.self)
+    h.tap(h.center(try #require(h.label("Expand 1"))))
+    #expect(h.label("a long tag number one, two") != nil)
+    #expect(h.host.bodyEvaluations(of: ProfileCard.self) == 5)
+    #expect(h.host.bodyEvaluations(of: ProfileParent.self) == parents)
+    #expect(h.host.bodyEvaluations(of: ClosureChild.self) == 4)
+  }
+
+  @Test func aTapDeepInALazyListAsksOneRow() throws {
+    let h = Harness(DeepList(), width: 300, height: 400)
+    let sections = h.host.bodyEvaluations(of: DeepList.Section.self)
+    let rows = h.host.bodyEvaluations(of: Row.self)
+    #expect(sections >= 3 && rows == sections * 4)
+    let all = h.host.bodyEvaluationCount
+    let views = h.views()
+    // Row 21: section 2's second row.
+    let label = try #require(h.label("Row 21"))
+    let tap = h.labels().filter { $0.text == "Tap" }.min {
+      abs(h.center($0).y - h.center(label).y) < abs(h.center($1).y - h.center(label).y)
+    }
+    h.tap(h.center(try #require(tap)))
+    #expect(h.labels().filter { $0.text == "1" }.count == 1)
+    #expect(h.host.bodyEvaluations(of: Row.self) == rows + 1)
+    #expect(h.host.bodyEvaluations(of: DeepList.Section.self) == sections)
+    #expect(h.host.bodyEvaluations(of: DeepList.self) == 1)
+    // The row, and its button's style for the press and for the release.
+    #expect(h.host.bodyEvaluationCount - all == 1 + 2)
+    let after = h.views()
+    #expect(after.count == views.count && zip(after, views).allSatisfy { $0 === $1 })
+  }
+}
