@@ -1,10 +1,22 @@
 #!/usr/bin/env bash
-# Regenerates the checked-in xdg-shell glue in Sources/CXdgShell from the system's
-# wayland-protocols (apt-get install wayland-protocols libwayland-bin). The build never runs
-# this: the generated files are committed, so building needs no network and no scanner.
+# Regenerates the checked-in Wayland protocol glue in Sources/CXdgShell (xdg-shell, viewporter,
+# fractional-scale-v1, xdg-decoration, cursor-shape-v1) and, for the tests, Sources/CWaylandTestProtocols
+# (wlroots' virtual pointer) from the system's wayland-protocols and the two descriptions in
+# Scripts/protocols (apt-get install wayland-protocols libwayland-bin). The build never runs this:
+# the generated files are committed, so building needs no network and no scanner.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-xml="${1:-/usr/share/wayland-protocols/stable/xdg-shell/xdg-shell.xml}"
-wayland-scanner client-header "$xml" Sources/CXdgShell/include/xdg-shell-client-protocol.h
-wayland-scanner private-code "$xml" Sources/CXdgShell/xdg-shell-protocol.c
-echo "regenerated from $xml with $(wayland-scanner --version 2>&1)"
+protocols="${1:-/usr/share/wayland-protocols}"
+generate() { # xml output-directory name
+  wayland-scanner client-header "$1" "$2/include/$3-client-protocol.h"
+  wayland-scanner private-code "$1" "$2/$3-protocol.c"
+}
+generate "$protocols/stable/xdg-shell/xdg-shell.xml" Sources/CXdgShell xdg-shell
+generate "$protocols/stable/viewporter/viewporter.xml" Sources/CXdgShell viewporter
+generate "$protocols/staging/fractional-scale/fractional-scale-v1.xml" Sources/CXdgShell fractional-scale-v1
+generate "$protocols/unstable/xdg-decoration/xdg-decoration-unstable-v1.xml" Sources/CXdgShell \
+  xdg-decoration-unstable-v1
+generate Scripts/protocols/cursor-shape-v1.xml Sources/CXdgShell cursor-shape-v1
+generate Scripts/protocols/wlr-virtual-pointer-unstable-v1.xml Sources/CWaylandTestProtocols \
+  wlr-virtual-pointer-unstable-v1
+echo "regenerated from $protocols and Scripts/protocols with $(wayland-scanner --version 2>&1)"

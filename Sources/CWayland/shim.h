@@ -6,6 +6,7 @@
 // (interface addresses, memfd_create) is in the CXdgShell target's C code.
 
 #include <wayland-client.h>
+#include <wayland-cursor.h>
 #include <xkbcommon/xkbcommon.h>
 #include <xkbcommon/xkbcommon-keysyms.h>
 #include <sys/mman.h>

@@ -20,6 +20,9 @@ final class ShmBuffer {
   private let length: Int
   /// The buffer scale it was made for (its size is a multiple of it).
   var scale: Int32 = 1
+  /// The size in the compositor's logical units it shows at (the viewport's destination when
+  /// the scale is fractional).
+  var logicalSize = PixelSize(width: 0, height: 0)
   /// True from `attach` until the compositor's `wl_buffer.release`: do not draw into it.
   var isBusy = false
 

@@ -29,6 +29,14 @@ public final class WaylandDisplay {
   private(set) var compositorVersion: UInt32 = 0
   private(set) var shm: OpaquePointer?
   private(set) var wmBase: OpaquePointer?
+  /// Optional globals: subsurfaces (the title bar drawn when the compositor leaves decorations
+  /// to clients), viewports and fractional scales (HiDPI at 125 %, 150 %...), server-side
+  /// decorations and named cursor shapes. Nil when the compositor does not offer them.
+  private(set) var subcompositor: OpaquePointer?
+  private(set) var viewporter: OpaquePointer?
+  private(set) var fractionalScaleManager: OpaquePointer?
+  private(set) var decorationManager: OpaquePointer?
+  private(set) var cursorShapeManager: OpaquePointer?
   /// Seat, pointer and keyboard, once a seat is announced.
   private(set) var input: WaylandInput?
   private var seatGlobalName: UInt32?
@@ -91,6 +99,16 @@ public final class WaylandDisplay {
     input = nil
     for output in outputs.keys { wl_output_destroy(OpaquePointer(output)) }
     outputs.removeAll()
+    if let cursorShapeManager { wp_cursor_shape_manager_v1_destroy(cursorShapeManager) }
+    if let decorationManager { zxdg_decoration_manager_v1_destroy(decorationManager) }
+    if let fractionalScaleManager { wp_fractional_scale_manager_v1_destroy(fractionalScaleManager) }
+    if let viewporter { wp_viewporter_destroy(viewporter) }
+    if let subcompositor { wl_subcompositor_destroy(subcompositor) }
+    cursorShapeManager = nil
+    decorationManager = nil
+    fractionalScaleManager = nil
+    viewporter = nil
+    subcompositor = nil
     if let wmBase { xdg_wm_base_destroy(wmBase) }
     if let shm { wl_shm_destroy(shm) }
     if let compositor { wl_compositor_destroy(compositor) }
@@ -105,6 +123,17 @@ public final class WaylandDisplay {
 
   /// The connection's file descriptor.
   public var fileDescriptor: Int32 { wl_display_get_fd(handle) }
+
+  /// The optional protocols the compositor offers that Sheen uses (for diagnostics and tests):
+  /// `wl_subcompositor`, `wp_viewporter`, `wp_fractional_scale_manager_v1`,
+  /// `zxdg_decoration_manager_v1`, `wp_cursor_shape_manager_v1`.
+  public var optionalProtocols: [String] {
+    [
+      (subcompositor, "wl_subcompositor"), (viewporter, "wp_viewporter"),
+      (fractionalScaleManager, "wp_fractional_scale_manager_v1"),
+      (decorationManager, "zxdg_decoration_manager_v1"), (cursorShapeManager, "wp_cursor_shape_manager_v1"),
+    ].compactMap { $0.0 == nil ? nil : $0.1 }
+  }
 
   /// Whether the seat has a pointer / keyboard (for tests and diagnostics).
   public var hasPointer: Bool { input?.pointer != nil }
@@ -219,6 +248,16 @@ public final class WaylandDisplay {
     case "xdg_wm_base" where wmBase == nil:
       wmBase = bind(sheen_xdg_wm_base_interface(), upTo: 5).0
       xdg_wm_base_add_listener(wmBase, wmBaseListener, me)
+    case "wl_subcompositor" where subcompositor == nil:
+      subcompositor = bind(sheen_wl_subcompositor_interface(), upTo: 1).0
+    case "wp_viewporter" where viewporter == nil:
+      viewporter = bind(sheen_wp_viewporter_interface(), upTo: 1).0
+    case "wp_fractional_scale_manager_v1" where fractionalScaleManager == nil:
+      fractionalScaleManager = bind(sheen_wp_fractional_scale_manager_v1_interface(), upTo: 1).0
+    case "zxdg_decoration_manager_v1" where decorationManager == nil:
+      decorationManager = bind(sheen_zxdg_decoration_manager_v1_interface(), upTo: 1).0
+    case "wp_cursor_shape_manager_v1" where cursorShapeManager == nil:
+      cursorShapeManager = bind(sheen_wp_cursor_shape_manager_v1_interface(), upTo: 1).0
     case "wl_output":
       // Version 2 has the scale.
       if let output = bind(sheen_wl_output_interface(), upTo: 2).0 {

@@ -17,8 +17,14 @@ final class WaylandInput {
   private(set) var keyboard: OpaquePointer?
 
   // Pointer state.
-  private var pointerSurface: OpaquePointer?
+  private(set) var pointerSurface: OpaquePointer?
   private var pointerPosition = Point(x: 0, y: 0)
+  /// The serial of the last pointer enter (cursors are set with it) and of the last button or
+  /// touch down (an interactive move or resize starts with it).
+  private(set) var enterSerial: UInt32 = 0
+  private(set) var lastPressSerial: UInt32 = 0
+  /// The pointer's cursor.
+  private(set) var cursors: WaylandCursors?
   /// Scroll gathered until `wl_pointer.frame`.
   private var scroll = WaylandScrollTranslator()
   private(set) var touch: OpaquePointer?
@@ -54,6 +60,7 @@ final class WaylandInput {
 
   private func releasePointer() {
     guard let pointer else { return }
+    cursors = nil
     if version >= 3 { wl_pointer_release(pointer) } else { wl_pointer_destroy(pointer) }
     self.pointer = nil
     pointerSurface = nil
@@ -107,7 +114,12 @@ final class WaylandInput {
   }
 
   private func send(_ event: PlatformEvent, to surface: OpaquePointer?) {
-    display.window(for: surface)?.enqueue(event)
+    display.window(for: surface)?.enqueue(event, from: surface)
+  }
+
+  /// Shows the cursor `name` if the pointer is over one of `window`'s surfaces.
+  func showCursor(_ name: String, scale: Double) {
+    cursors?.show(name, serial: enterSerial, scale: scale)
   }
 
   // MARK: - Seat
@@ -119,6 +131,7 @@ final class WaylandInput {
     if hasPointer && pointer == nil {
       pointer = wl_seat_get_pointer(seat)
       wl_pointer_add_listener(pointer, pointerListener, me)
+      if let pointer { cursors = WaylandCursors(display: display, pointer: pointer) }
     } else if !hasPointer {
       releasePointer()
     }
@@ -139,8 +152,10 @@ final class WaylandInput {
 
   // MARK: - Pointer
 
-  fileprivate func pointerEnter(_ surface: OpaquePointer?, _ x: wl_fixed_t, _ y: wl_fixed_t) {
+  fileprivate func pointerEnter(_ surface: OpaquePointer?, serial: UInt32, _ x: wl_fixed_t, _ y: wl_fixed_t) {
     pointerSurface = surface
+    enterSerial = serial
+    cursors?.entered()
     pointerPosition = Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
     send(.pointerEnter(pointerPosition), to: surface)
   }
@@ -156,7 +171,8 @@ final class WaylandInput {
     send(.pointerMove(pointerPosition, modifiers: modifiers), to: pointerSurface)
   }
 
-  fileprivate func pointerButton(_ code: UInt32, pressed: Bool) {
+  fileprivate func pointerButton(_ code: UInt32, serial: UInt32, pressed: Bool) {
+    if pressed { lastPressSerial = serial }
     for event in scroll.end(at: pointerPosition) { send(event, to: pointerSurface) }
     let button = PointerButton(linuxButton: code)
     send(
@@ -193,8 +209,11 @@ final class WaylandInput {
 
   // MARK: - Touch
 
-  fileprivate func touchDown(_ surface: OpaquePointer?, id: Int32, _ x: wl_fixed_t, _ y: wl_fixed_t) {
+  fileprivate func touchDown(
+    _ surface: OpaquePointer?, serial: UInt32, id: Int32, _ x: wl_fixed_t, _ y: wl_fixed_t
+  ) {
     guard let surface else { return }
+    lastPressSerial = serial
     touchSurfaces[id] = surface
     send(.touchDown(id: Int(id), at: Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))), to: surface)
   }
@@ -344,11 +363,12 @@ nonisolated(unsafe) private let pointerListener: UnsafeMutablePointer<wl_pointer
   let p = UnsafeMutablePointer<wl_pointer_listener>.allocate(capacity: 1)
   p.initialize(
     to: wl_pointer_listener(
-      enter: { data, _, _, surface, x, y in input(data).pointerEnter(surface, x, y) },
+      enter: { data, _, serial, surface, x, y in input(data).pointerEnter(surface, serial: serial, x, y) },
       leave: { data, _, _, surface in input(data).pointerLeave(surface) },
       motion: { data, _, _, x, y in input(data).pointerMotion(x, y) },
-      button: { data, _, _, _, button, state in
-        input(data).pointerButton(button, pressed: state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue)
+      button: { data, _, serial, _, button, state in
+        input(data).pointerButton(
+          button, serial: serial, pressed: state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue)
       },
       axis: { data, _, _, axis, value in input(data).pointerAxis(axis, value: value) },
       frame: { data, _ in input(data).pointerFrame() },
@@ -363,9 +383,9 @@ nonisolated(unsafe) private let touchListener: UnsafeMutablePointer<wl_touch_lis
   let p = UnsafeMutablePointer<wl_touch_listener>.allocate(capacity: 1)
   p.initialize(
     to: wl_touch_listener(
-      down: { data, _, _, _, surface, id, x, y in
+      down: { data, _, serial, _, surface, id, x, y in
         input(data).touchPosition(id: id, x, y)
-        input(data).touchDown(surface, id: id, x, y)
+        input(data).touchDown(surface, serial: serial, id: id, x, y)
       },
       up: { data, _, _, _, id in input(data).touchUp(id: id) },
       motion: { data, _, _, id, x, y in

@@ -10,7 +10,10 @@ import Testing
 final class Weston {
   enum Backend {
     case headless
+    /// kiosk-shell: every window fullscreen.
     case nestedInXvfb
+    /// desktop-shell: windows float where weston places them (decorations, moves, resizes).
+    case nestedDesktopInXvfb
   }
 
   static let path: String? = findExecutable("weston")
@@ -59,12 +62,13 @@ final class Weston {
       arguments.insert("--backend=headless-backend.so", at: 0)
       environment["DISPLAY"] = nil
       xDisplay = nil
-    case .nestedInXvfb:
+    case .nestedInXvfb, .nestedDesktopInXvfb:
       let (server, display) = try startXvfb(screen: "\(width + 200)x\(height + 200)x24")
       xvfb = server
       xDisplay = display
       environment["DISPLAY"] = display
-      arguments.insert(contentsOf: ["--backend=x11-backend.so", "--shell=kiosk-shell.so"], at: 0)
+      let shell = backend == .nestedInXvfb ? "kiosk-shell.so" : "desktop-shell.so"
+      arguments.insert(contentsOf: ["--backend=x11-backend.so", "--shell=\(shell)"], at: 0)
     }
     FileManager.default.createFile(atPath: runtimeDirectory + "/weston.log", contents: nil)
     let p = Process()
@@ -147,6 +151,22 @@ final class Weston {
       if ready(shot) || Date() > deadline { return shot }
       usleep(200_000)
     }
+  }
+
+  /// Starts an X client (xdotool) against the nested Xvfb without waiting for it: an
+  /// in-process window must keep reading its events meanwhile (an interactive move starts from
+  /// the press the client answers while the button is still down).
+  func x11Started(_ tool: String, _ arguments: [String]) throws -> Process {
+    guard let xDisplay, let path = findExecutable(tool) else { throw TestFailure("no Xvfb or no \(tool)") }
+    var env = ProcessInfo.processInfo.environment
+    env["DISPLAY"] = xDisplay
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: path)
+    p.arguments = arguments
+    p.environment = env
+    p.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+    try spawn(p)
+    return p
   }
 
   /// Runs an X client (xdotool) against the nested Xvfb; throws on a non-zero status.
