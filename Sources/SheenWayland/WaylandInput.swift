@@ -28,8 +28,8 @@ final class WaylandInput {
   /// Scroll gathered until `wl_pointer.frame`.
   private var scroll = WaylandScrollTranslator()
   private(set) var touch: OpaquePointer?
-  /// The surface each touch point went down on, by its id.
-  private var touchSurfaces: [Int32: OpaquePointer] = [:]
+  /// Touch points and the surfaces they went down on.
+  private var touches = WaylandTouchTranslator<UnsafeMutableRawPointer>()
 
   // Keyboard state.
   private let xkbContext: OpaquePointer?
@@ -70,8 +70,7 @@ final class WaylandInput {
     guard let touch else { return }
     if version >= 3 { wl_touch_release(touch) } else { wl_touch_destroy(touch) }
     self.touch = nil
-    touchSurfaces.removeAll()
-    lastTouchPositions.removeAll()
+    touches = WaylandTouchTranslator()
   }
 
   private func releaseKeyboard() {
@@ -90,7 +89,7 @@ final class WaylandInput {
   /// Drops references to a surface being destroyed.
   func forget(surface: OpaquePointer) {
     if pointerSurface == surface { pointerSurface = nil }
-    touchSurfaces = touchSurfaces.filter { $0.value != surface }
+    touches.forget(UnsafeMutableRawPointer(surface))
     if keyboardSurface == surface {
       keyboardSurface = nil
       repeatingKey = nil
@@ -214,32 +213,22 @@ final class WaylandInput {
   ) {
     guard let surface else { return }
     lastPressSerial = serial
-    touchSurfaces[id] = surface
-    send(.touchDown(id: Int(id), at: Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))), to: surface)
+    let p = Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
+    let (_, event) = touches.down(id: id, surface: UnsafeMutableRawPointer(surface), at: p)
+    send(event, to: surface)
   }
 
   fileprivate func touchMotion(id: Int32, _ x: wl_fixed_t, _ y: wl_fixed_t) {
-    guard let surface = touchSurfaces[id] else { return }
-    send(.touchMove(id: Int(id), at: Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))), to: surface)
+    let p = Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
+    if let (surface, event) = touches.motion(id: id, at: p) { send(event, to: OpaquePointer(surface)) }
   }
 
-  /// `wl_touch.up` carries no position: the touch ends where it last moved.
   fileprivate func touchUp(id: Int32) {
-    guard let surface = touchSurfaces.removeValue(forKey: id) else { return }
-    lastTouchPositions[id].map { send(.touchUp(id: Int(id), at: $0), to: surface) }
-    lastTouchPositions[id] = nil
+    if let (surface, event) = touches.up(id: id) { send(event, to: OpaquePointer(surface)) }
   }
 
   fileprivate func touchCancel() {
-    for (id, surface) in touchSurfaces { send(.touchCancel(id: Int(id)), to: surface) }
-    touchSurfaces.removeAll()
-    lastTouchPositions.removeAll()
-  }
-
-  private var lastTouchPositions: [Int32: Point] = [:]
-
-  fileprivate func touchPosition(id: Int32, _ x: wl_fixed_t, _ y: wl_fixed_t) {
-    lastTouchPositions[id] = Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
+    for (surface, event) in touches.cancel() { send(event, to: OpaquePointer(surface)) }
   }
 
   // MARK: - Keyboard
@@ -384,12 +373,10 @@ nonisolated(unsafe) private let touchListener: UnsafeMutablePointer<wl_touch_lis
   p.initialize(
     to: wl_touch_listener(
       down: { data, _, serial, _, surface, id, x, y in
-        input(data).touchPosition(id: id, x, y)
         input(data).touchDown(surface, serial: serial, id: id, x, y)
       },
       up: { data, _, _, _, id in input(data).touchUp(id: id) },
       motion: { data, _, _, id, x, y in
-        input(data).touchPosition(id: id, x, y)
         input(data).touchMotion(id: id, x, y)
       },
       frame: { _, _ in },
