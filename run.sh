@@ -82,6 +82,19 @@ case "$cmd" in
   perf)
     # README's performance table, measured now (Scripts/perf-table.sh [SECONDS]).
     ensure_packages "${build_packages[@]}" xvfb x11-utils bc
+    # The gallery is timed against cairo (pycairo): installed from PyPI into a venv of its own
+    # (.build/perf-venv) unless the python3 on PATH has it already. pycairo builds against cairo.
+    if python3 -c 'import cairo' 2>/dev/null; then
+      export PERF_PYTHON=python3
+    else
+      ensure_packages libcairo2-dev python3-venv python3-dev pkg-config
+      if ! .build/perf-venv/bin/python -c 'import cairo' 2>/dev/null; then
+        python3 -m venv .build/perf-venv
+        .build/perf-venv/bin/pip install --quiet pycairo \
+          || { echo "run.sh: pip could not install pycairo into .build/perf-venv" >&2; exit 1; }
+      fi
+      export PERF_PYTHON=.build/perf-venv/bin/python
+    fi
     swift build -c release --product sheen
     exec ./Scripts/perf-table.sh "$@"
     ;;

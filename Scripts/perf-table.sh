@@ -84,10 +84,11 @@ fi
 # Scenes the demo does not have (Scenes/Gallery, made by Scripts/make-gallery.py): warm render
 # time against cairo replaying the same scene without shadows (pycairo), best of interleaved runs.
 echo
-if python3 -c 'import cairo' 2>/dev/null; then
-  python3 Scripts/cairo-vs-sheen.py "$bin" Scenes/Gallery/*.json --runs 5 --repeat 30 || true
+perf_python="${PERF_PYTHON:-python3}"
+if "$perf_python" -c 'import cairo' 2>/dev/null; then
+  "$perf_python" Scripts/cairo-vs-sheen.py "$bin" Scenes/Gallery/*.json --runs 5 --repeat 30 || true
 else
-  echo "(no pycairo: pip install pycairo to compare the gallery with cairo)"
+  echo "(no pycairo: ./run.sh perf installs it; or set PERF_PYTHON to a python that has it)"
 fi
 
 # Shadows of rounded rectangles against the exact Gaussian (and, for reference, the oracle's).

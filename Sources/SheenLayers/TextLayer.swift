@@ -83,8 +83,10 @@ public final class TextLayer: Layer {
     // Drawn again, the text is one fill of its recorded coverage rather than a glyph look-up
     // and blit per glyph (and the bands of a frame do not contend for the glyph cache's lock).
     let renderer = context.textRenderer
+    // Under a rotation, skew or large scale the outlines are recorded instead of the glyph masks.
     let filled = context.coverageCache.fill(of: self, .text, paint: .solid(foregroundColor), in: canvas) {
       renderer.coverage(of: layout, at: .zero, transform: $0)
+        ?? renderer.outlineCoverage(of: layout, at: .zero, transform: $0, in: canvas)
     }
     if filled {
       // Colour glyphs (emoji) are not in the recorded coverage: they keep their own colours.

@@ -151,8 +151,27 @@ public final class TextRenderer: Sendable {
     return Coverage(mask: into, zeroGap: 8)
   }
 
-  /// Fills every glyph outline of `layout` as one path under the canvas transform.
-  func drawOutlines(_ layout: TextLayout, at origin: Point, color: Color, in canvas: Canvas) {
+  /// The coverage of `layout`'s glyph outlines with its top-left at `origin` under `t`, recorded
+  /// by `canvas` as one path, for transforms the glyph cache does not serve (a rotation, a skew, a
+  /// flip, a non-uniform scale or an em past `maxCachedPixelSize`): a rotated or scaled label
+  /// drawn again, moved by whole pixels, is then one fill instead of an outline fill. Colour
+  /// glyphs are not in it. Nil when the cache serves `t` (use `coverage(of:at:transform:)`) or
+  /// the text could cover more than `maxRecordedArea` pixels.
+  public func outlineCoverage(
+    of layout: TextLayout, at origin: Point, transform t: Transform, in canvas: Canvas
+  ) -> Coverage? {
+    guard !layout.lines.isEmpty, cachedPixelSize(layout, t) == nil else { return nil }
+    let em = layout.style.size
+    let reach = (layout.size.width + 2 * em) * (layout.size.height + 2 * em) * t.determinant.magnitude
+    guard reach.isFinite, reach <= Double(TextRenderer.maxRecordedArea) else { return nil }
+    let (path, count) = outlinePath(layout, at: origin)
+    guard count > 0, let c = canvas.recordCoverage(path, transform: t) else { return nil }
+    cache.noteOutlineFills(count)
+    return c
+  }
+
+  /// Every glyph outline of `layout` but the colour ones, as one path, and how many glyphs it holds.
+  private func outlinePath(_ layout: TextLayout, at origin: Point) -> (Path, Int) {
     var path = Path()
     var count = 0
     for line in layout.lines {
@@ -166,6 +185,12 @@ public final class TextRenderer: Sendable {
         count += 1
       }
     }
+    return (path, count)
+  }
+
+  /// Fills every glyph outline of `layout` as one path under the canvas transform.
+  func drawOutlines(_ layout: TextLayout, at origin: Point, color: Color, in canvas: Canvas) {
+    let (path, count) = outlinePath(layout, at: origin)
     cache.noteOutlineFills(count)
     canvas.fill(path, paint: .solid(color))
   }
