@@ -10,14 +10,14 @@ import SheenRaster
 /// no animation of `animationImages`.
 open class UIImageView: UIView {
   open var image: UIImage? {
-    didSet { if image !== oldValue { updateContents() } }
+    didSet { if image !== oldValue { shownImageDidChange() } }
   }
   /// Shown instead of `image` while `isHighlighted`, when set.
   open var highlightedImage: UIImage? {
-    didSet { if highlightedImage !== oldValue { updateContents() } }
+    didSet { if highlightedImage !== oldValue { shownImageDidChange() } }
   }
   open var isHighlighted = false {
-    didSet { if isHighlighted != oldValue { updateContents() } }
+    didSet { if isHighlighted != oldValue { shownImageDidChange() } }
   }
 
   public override init(frame: CGRect) {
@@ -30,7 +30,7 @@ open class UIImageView: UIView {
   public convenience init(image: UIImage?) {
     self.init(frame: CGRect(origin: .zero, size: image?.size ?? .zero))
     self.image = image
-    updateContents()
+    shownImageDidChange()
   }
 
   public convenience init(image: UIImage?, highlightedImage: UIImage?) {
@@ -40,12 +40,25 @@ open class UIImageView: UIView {
 
   public required init?(coder: NSCoder) { return nil }
 
-  /// The image's size (no image: zero).
-  open override var intrinsicContentSize: CGSize { shownImage?.size ?? .zero }
+  /// The image's size; with no image, none (`noIntrinsicMetric` both ways), as UIKit's.
+  open override var intrinsicContentSize: CGSize {
+    shownImage?.size ?? CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
+  }
 
   open override func sizeThatFits(_ size: CGSize) -> CGSize { shownImage?.size ?? .zero }
 
   private var shownImage: UIImage? { isHighlighted ? (highlightedImage ?? image) : image }
+
+  /// What shows changed: new contents and, when its size changed, a new intrinsic size.
+  private func shownImageDidChange() {
+    let old = shownSize
+    updateContents()
+    shownSize = shownImage?.size
+    if shownSize != old { invalidateIntrinsicContentSize() }
+  }
+
+  /// The size of the image shown when it last changed.
+  private var shownSize: CGSize?
 
   private func updateContents() {
     let l = layer.sheenLayer

@@ -463,6 +463,17 @@ open class UICollectionView: UIScrollView {
     dequeuedInRequest = nil
     let cell = ds.collectionView(self, cellForItemAt: key.indexPath)
     defer { dequeuedInRequest = nil }
+    // A cell already showing another item (kept and returned again instead of dequeued): told,
+    // and left where it is.
+    if cell !== dequeuedInRequest, cell.superview === self, !cell.isHidden,
+      visible.contains(where: { $0.value === cell })
+    {
+      report(
+        "the cell returned from -collectionView:cellForItemAtIndexPath: already shows another item - cells "
+          + "must be retrieved by calling -dequeueReusableCellWithReuseIdentifier:forIndexPath: for each item"
+      )
+      return nil
+    }
     cell.lastItem = key
     if cell !== dequeuedInRequest && !cell.wasDequeued {
       report(

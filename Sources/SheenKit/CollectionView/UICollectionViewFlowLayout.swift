@@ -257,6 +257,16 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
   }
 
   private func main(_ s: CGSize) -> CGFloat { vertical ? s.height : s.width }
+
+  /// Whether items of size `s` can be placed: both sides positive and finite.
+  private func isUsable(_ s: CGSize) -> Bool {
+    s.width > 0 && s.height > 0 && s.width.isFinite && s.height.isFinite
+  }
+
+  /// Lines of `count` items, `columns` to a line (no overflow near `Int.max`).
+  private func rowCount(_ count: Int, _ columns: Int) -> Int {
+    count / columns + (count % columns == 0 ? 0 : 1)
+  }
   private func cross(_ s: CGSize) -> CGFloat { vertical ? s.width : s.height }
 
   /// Works out a section's lines and length (relative to its start).
@@ -269,6 +279,13 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     let avail = max(0, crossExtent - crossLead - crossTrail)
     let itemsStart = sec.header + mainLead
     if let u = sec.uniform {
+      guard isUsable(u) else {
+        // UIKit's complaint; the items take no room and show nothing.
+        collectionView?.report("negative or zero sizes are not supported in the flow layout (item size \(u))")
+        sec.columns = 1
+        sec.length = itemsStart + mainTrail + sec.footer
+        return
+      }
       let w = max(0, cross(u))
       let h = max(0, main(u))
       let cols =
@@ -282,12 +299,17 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         sec.crossStart = crossLead
         sec.crossStep = w + (avail - CGFloat(cols) * w) / CGFloat(cols - 1)
       }
-      let rows = (sec.count + cols - 1) / cols
+      let rows = rowCount(sec.count, cols)
       let itemsLength = rows > 0 ? CGFloat(rows) * h + CGFloat(rows - 1) * sec.lineSpacing : 0
       sec.length = itemsStart + itemsLength + mainTrail + sec.footer
       return
     }
     // Item by item: fill lines greedily, share the space left, centre items across each line.
+    // Sizes that are not positive and finite take no room and show nothing, told once.
+    if let bad = sec.sizes.first(where: { !isUsable($0) }) {
+      collectionView?.report("negative or zero sizes are not supported in the flow layout (item size \(bad))")
+      for k in sec.sizes.indices where !isUsable(sec.sizes[k]) { sec.sizes[k] = .zero }
+    }
     sec.frames = []
     sec.frames.reserveCapacity(sec.count)
     sec.lineStarts = []
@@ -448,7 +470,8 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
       let step = h + sec.lineSpacing
       let mainLead = vertical ? sec.insets.top : sec.insets.left
       let top = sec.start + sec.header + mainLead
-      let rows = (sec.count + sec.columns - 1) / sec.columns
+      guard isUsable(u) else { return }
+      let rows = rowCount(sec.count, sec.columns)
       var first = 0
       var last = rows - 1
       if step > 0 {
