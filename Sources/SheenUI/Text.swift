@@ -55,7 +55,9 @@ final class TextNode: Node {
     label.numberOfLines = env.lineLimit ?? 0
     label.lineBreakMode = .byTruncatingTail
     switch env.multilineTextAlignment {
-    case .leading: label.textAlignment = .left
+    // Leading is where a line begins: the left for left-to-right text, the right for Arabic or
+    // Hebrew (the paragraph's own direction, as SwiftUI's text aligns its lines).
+    case .leading: label.textAlignment = .natural
     case .center: label.textAlignment = .center
     case .trailing: label.textAlignment = .right
     }

@@ -157,23 +157,48 @@ struct SwiftUICardView: View {
   static let headerHeight: CGFloat = 72
   static let inset: CGFloat = 16
 
+  /// Where the card's lines begin: right-to-left text (Arabic, Hebrew) at the trailing edge, as
+  /// the UIKit labels' natural alignment puts it.
+  var lineStart: HorizontalAlignment {
+    content.language == "Arabic" || content.language == "Hebrew" ? .trailing : .leading
+  }
+  var lineStartAlignment: Alignment { Alignment(horizontal: lineStart, vertical: .center) }
+
   var body: some View {
     let hue = content.hue
     ZStack(alignment: .topLeading) {
       Color.white
       header(hue)
       VStack(alignment: .leading, spacing: 0) {
-        Text(content.title)
-          .font(.system(size: 17, weight: .bold))
-          .foregroundColor(.primary)
-          .lineLimit(1)
-          .frame(maxWidth: .infinity, minHeight: 22, maxHeight: 22, alignment: .leading)
-          .padding(.top, Self.headerHeight + 10)
+        HStack(spacing: 8) {
+          // A round photo beside the title of some cards: 28 points, centred on the title's line
+          // (it reaches 3 points above and below it).
+          if let name = content.avatar, let photo = CardView.photo(name) {
+            Image(uiImage: photo).resizable().scaledToFill()
+              .frame(width: CardView.avatarSize, height: CardView.avatarSize)
+              .clipShape(Circle())
+              .frame(width: CardView.avatarSize, height: 22)
+          }
+          Text(content.title)
+            .font(.system(size: 17, weight: .bold))
+            .foregroundColor(.primary)
+            .lineLimit(1)
+            .frame(
+              maxWidth: .infinity, minHeight: 22, maxHeight: 22,
+              alignment: Alignment(horizontal: lineStart, vertical: .titleLine))
+        }
+        .padding(.top, Self.headerHeight + 10)
+        // Two lines of 13-point DejaVu Sans fit 34 points; the fallback fonts of the cards in
+        // other languages (CJK, Devanagari) have taller lines.
+        let subtitleHeight: CGFloat = content.language == nil ? 34 : 40
         Text(content.subtitle)
           .font(.system(size: 13))
           .foregroundColor(Color(white: 0.38))
           .lineLimit(2)
-          .frame(maxWidth: .infinity, minHeight: 34, maxHeight: 34, alignment: .leading)
+          .frame(
+            maxWidth: .infinity, minHeight: subtitleHeight, maxHeight: subtitleHeight,
+            alignment: lineStartAlignment
+          )
           .padding(.top, 2)
         Spacer(minLength: 0)
         HStack(spacing: 6) {
@@ -211,7 +236,7 @@ struct SwiftUICardView: View {
     case .photo(let name):
       // The bundled photo filling the header (aspect fill), cut at its edges; without the
       // bundled photos, a strip (as the UIKit card).
-      if let photo = UIImage(named: name) {
+      if let photo = CardView.photo(name) {
         Image(uiImage: photo).resizable().scaledToFill()
           .frame(height: Self.headerHeight)
           .clipped()
@@ -246,6 +271,17 @@ struct SwiftUICardView: View {
   }
 
   static let spots: [(CGFloat, CGFloat, CGFloat)] = [(0.78, 0.2, 46), (0.62, 1.0, 30), (0.93, 0.85, 22)]
+}
+
+/// The title's line: a text that fits it is centred on it; a taller one (a fallback font's
+/// line, in Chinese or Thai) starts at its top, as a UIKit label keeps the lines that fit.
+enum TitleLine: AlignmentID {
+  static let height: CGFloat = 22
+  static func defaultValue(in d: ViewDimensions) -> CGFloat { min(d.height, height) / 2 }
+}
+
+extension VerticalAlignment {
+  static let titleLine = VerticalAlignment(TitleLine.self)
 }
 
 /// The tap count in a white pill with a green check, at the card's top right; it springs in
