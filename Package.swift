@@ -18,8 +18,13 @@ let package = Package(
 
     .systemLibrary(
       name: "CX11",
-      pkgConfig: "x11 xext xi xcursor xfixes",
-      providers: [.apt(["libx11-dev", "libxext-dev", "libxi-dev", "libxcursor-dev", "libxfixes-dev"])]
+      pkgConfig: "x11 xext xi xcursor xfixes x11-xcb xcb-present",
+      providers: [
+        .apt([
+          "libx11-dev", "libxext-dev", "libxi-dev", "libxcursor-dev", "libxfixes-dev", "libx11-xcb-dev",
+          "libxcb-present-dev",
+        ])
+      ]
     ),
     .systemLibrary(
       name: "CPNG",

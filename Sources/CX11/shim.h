@@ -15,6 +15,9 @@
 #include <X11/extensions/XInput2.h>
 #include <X11/Xcursor/Xcursor.h>
 #include <X11/Xresource.h>
+#include <X11/Xlib-xcb.h>
+#include <xcb/present.h>
+#include <stdlib.h>
 #include <sys/ipc.h>
 #include <sys/shm.h>
 
@@ -65,6 +68,95 @@ static inline void sheen_xi_set_mask(unsigned char *mask, int length, int event)
 /// Whether bit `index` is set in an XInput2 bit mask of `length` bytes (XIMaskIsSet is a macro).
 static inline int sheen_xi_mask_is_set(const unsigned char *mask, int length, int index) {
   return index >= 0 && (index >> 3) < length && (mask[index >> 3] & (1 << (index & 7))) != 0;
+}
+
+// MARK: - Present (frames in step with the display)
+//
+// Present's events are XGE events only XCB decodes: they go to a special event queue of their
+// own (as Mesa does), which Xlib's event loop never sees.
+
+/// Whether the server has the Present extension (1.0 or later).
+static inline int sheen_present_available(Display *display) {
+  xcb_connection_t *c = XGetXCBConnection(display);
+  const xcb_query_extension_reply_t *ext = xcb_get_extension_data(c, &xcb_present_id);
+  if (ext == NULL || !ext->present) return 0;
+  xcb_present_query_version_reply_t *reply =
+      xcb_present_query_version_reply(c, xcb_present_query_version(c, 1, 0), NULL);
+  if (reply == NULL) return 0;
+  free(reply);
+  return 1;
+}
+
+/// Asks for `window`'s CompleteNotify and IdleNotify events on a queue of their own; NULL on
+/// failure. `eid` receives the event context id.
+static inline xcb_special_event_t *sheen_present_listen(Display *display, Window window, uint32_t *eid) {
+  xcb_connection_t *c = XGetXCBConnection(display);
+  *eid = xcb_generate_id(c);
+  xcb_present_select_input(c, *eid, (xcb_window_t)window,
+                           XCB_PRESENT_EVENT_MASK_COMPLETE_NOTIFY | XCB_PRESENT_EVENT_MASK_IDLE_NOTIFY);
+  return xcb_register_for_special_xge(c, &xcb_present_id, *eid, NULL);
+}
+
+/// Stops listening (before the window is destroyed).
+static inline void sheen_present_unlisten(Display *display, xcb_special_event_t *queue, Window window,
+                                          uint32_t eid) {
+  xcb_connection_t *c = XGetXCBConnection(display);
+  xcb_present_select_input(c, eid, (xcb_window_t)window, 0);
+  xcb_unregister_for_special_event(c, queue);
+}
+
+/// Presents `pixmap` in `window` at the first vertical retrace at or after `target_msc` (0: the
+/// next one), never tearing.
+static inline void sheen_present_pixmap(Display *display, Window window, Pixmap pixmap, uint32_t serial,
+                                        uint64_t target_msc) {
+  xcb_connection_t *c = XGetXCBConnection(display);
+  xcb_present_pixmap(c, (xcb_window_t)window, (xcb_pixmap_t)pixmap, serial, 0, 0, 0, 0, 0, 0, 0,
+                     XCB_PRESENT_OPTION_NONE, target_msc, 0, 0, 0, NULL);
+  xcb_flush(c);
+}
+
+/// One Present event: kind 1 for CompleteNotify (serial, msc, ust in microseconds), 2 for
+/// IdleNotify (serial, pixmap), 0 for another.
+typedef struct {
+  int kind;
+  uint32_t serial;
+  uint32_t pixmap;
+  uint64_t msc;
+  uint64_t ust;
+} sheen_present_event;
+
+/// Takes the next Present event already read (reading what the socket has, without waiting);
+/// 0 when there is none.
+static inline int sheen_present_poll(Display *display, xcb_special_event_t *queue, sheen_present_event *out) {
+  xcb_generic_event_t *e = xcb_poll_for_special_event(XGetXCBConnection(display), queue);
+  if (e == NULL) return 0;
+  out->kind = 0;
+  switch (((xcb_present_generic_event_t *)e)->evtype) {
+  case XCB_PRESENT_EVENT_COMPLETE_NOTIFY: {
+    xcb_present_complete_notify_event_t *complete = (xcb_present_complete_notify_event_t *)e;
+    out->kind = 1;
+    out->serial = complete->serial;
+    out->msc = complete->msc;
+    out->ust = complete->ust;
+    break;
+  }
+  case XCB_PRESENT_EVENT_IDLE_NOTIFY: {
+    xcb_present_idle_notify_event_t *idle = (xcb_present_idle_notify_event_t *)e;
+    out->kind = 2;
+    out->serial = idle->serial;
+    out->pixmap = idle->pixmap;
+    break;
+  }
+  }
+  free(e);
+  return 1;
+}
+
+/// Whether MIT-SHM can make pixmaps over a segment in the Z format a `Surface` has.
+static inline int sheen_shm_pixmaps_available(Display *display) {
+  int major = 0, minor = 0;
+  Bool pixmaps = False;
+  return XShmQueryVersion(display, &major, &minor, &pixmaps) && pixmaps && XShmPixmapFormat(display) == ZPixmap;
 }
 
 #endif

@@ -40,10 +40,13 @@ final class SharedMemoryFramebuffer: Framebuffer {
   private let image: UnsafeMutablePointer<XImage>
   /// The System V id (for tests; already marked for removal).
   let shmID: Int32
+  /// A pixmap over the same segment (for Present), or nil.
+  private(set) var pixmap: Pixmap?
 
   var segment: ShmSeg? { info.pointee.shmseg }
-
-  init(display: X11Display, size: PixelSize) throws {
+  /// - Parameter pixmapFor: a drawable on the screen to make a pixmap over the segment for
+  ///   (MIT-SHM shared pixmaps; the server must have them), or nil for none.
+  init(display: X11Display, size: PixelSize, pixmapFor drawable: Drawable? = nil) throws {
     let d = display.handle
     let info = UnsafeMutablePointer<XShmSegmentInfo>.allocate(capacity: 1)
     info.initialize(to: XShmSegmentInfo())
@@ -108,10 +111,18 @@ final class SharedMemoryFramebuffer: Framebuffer {
     self.info = info
     self.image = image
     shmID = id
+    if let drawable {
+      let made = XShmCreatePixmap(
+        d, drawable, info.pointee.shmaddr, info, UInt32(size.width), UInt32(size.height),
+        UInt32(display.depth))
+      if made == 0 { throw X11Error.sharedMemory("XShmCreatePixmap failed for \(size)") }
+      pixmap = made
+    }
   }
 
   deinit {
     let d = display.handle
+    if let pixmap { XFreePixmap(d, pixmap) }
     XShmDetach(d, info)
     XSync(d, False)  // the server's detach is done: the segment is gone once we detach too
     shmdt(info.pointee.shmaddr)

@@ -30,6 +30,9 @@ public final class X11Window: PlatformWindow {
   private var event = XEvent()
   /// XInput2 pointer and touch input (nil: core events only, the server has no XI 2.1).
   private var xinput: XInput?
+  /// Frames through the Present extension, in step with the display (nil: MIT-SHM puts or
+  /// `XPutImage`, paced by the frame loop's timer).
+  private var pacer: PresentPacer?
 
   /// The cursor shown over the window (nil: the parent's, until `setCursor` is called).
   public private(set) var cursor: CursorShape?
@@ -90,6 +93,7 @@ public final class X11Window: PlatformWindow {
     storeTitle()
     storeIdentity(className: className)
     storeIcons(try icons ?? AppIcon.standardSizes.map { try AppIcon.draw(size: $0) })
+    pacer = PresentPacer(display: display, window: windowID)
     XMapWindow(d, windowID)
     XFlush(d)
   }
@@ -104,14 +108,24 @@ public final class X11Window: PlatformWindow {
   public var usesXInput2: Bool { xinput != nil }
 
   /// Whether frames go through MIT-SHM (false: `XPutImage` fallback, or no framebuffer yet).
-  public var usesSharedMemory: Bool { buffer is SharedMemoryFramebuffer }
+  public var usesSharedMemory: Bool { pacer?.sharedMemoryID != nil || buffer is SharedMemoryFramebuffer }
 
   /// The System V id of the current shared-memory segment (already marked for removal).
-  public var sharedMemoryID: Int32? { (buffer as? SharedMemoryFramebuffer)?.shmID }
+  public var sharedMemoryID: Int32? { pacer?.sharedMemoryID ?? (buffer as? SharedMemoryFramebuffer)?.shmID }
+
+  /// Whether frames are shown through the Present extension, in step with the display.
+  public var usesPresent: Bool { pacer != nil }
+
+  /// The last Present completions (serial, retrace counter, its time in µs), oldest first.
+  public var presentCompletions: [(serial: UInt32, msc: UInt64, ust: UInt64)] {
+    pacer?.completions.map { ($0.serial, $0.msc, $0.ust) } ?? []
+  }
 
   public func close() {
     guard windowID != 0 else { return }
     waitForPresentCompletion()
+    pacer?.finish()
+    pacer = nil
     buffer = nil
     let d = display.handle
     if let gc { XFreeGC(d, gc) }
@@ -124,6 +138,16 @@ public final class X11Window: PlatformWindow {
   // MARK: - Frames
 
   public func framebuffer() throws -> Surface {
+    if let pacer {
+      do {
+        return try pacer.framebuffer(size: size).surface
+      } catch {
+        // The server will not present (or not make pixmaps): put images as before.
+        writeStandardError("sheen: \(error); presenting without the Present extension\n")
+        pacer.finish()
+        self.pacer = nil
+      }
+    }
     waitForPresentCompletion()
     if let buffer, buffer.size == size { return buffer.surface }
     buffer = nil  // free the old segment before making the new one
@@ -133,6 +157,10 @@ public final class X11Window: PlatformWindow {
   }
 
   public func present() {
+    if let pacer, pacer.hasFrame {
+      pacer.present()
+      return
+    }
     guard windowID != 0, let gc, let buffer else { return }
     waitForPresentCompletion()
     buffer.put(to: windowID, gc: gc)
@@ -142,6 +170,7 @@ public final class X11Window: PlatformWindow {
 
   /// Waits until the server has read the last presented frame (at most two seconds).
   public func waitForPresentCompletion() {
+    if let pacer { pacer.waitForCompletion() }
     guard presentInFlight else { return }
     let deadline = monotonicSeconds() + 2
     while presentInFlight {

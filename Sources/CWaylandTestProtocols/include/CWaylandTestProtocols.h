@@ -7,7 +7,8 @@
 #include <wayland-client.h>
 #include "wlr-virtual-pointer-unstable-v1-client-protocol.h"
 
-/// The interface's address, for wl_registry_bind (Swift cannot take it).
-const struct wl_interface *sheen_zwlr_virtual_pointer_manager_v1_interface(void);
+/// Binds the compositor's zwlr_virtual_pointer_manager_v1 and makes a virtual pointer on its
+/// default seat (two round trips); NULL when it offers none or the connection failed.
+struct zwlr_virtual_pointer_v1 *sheen_test_create_virtual_pointer(struct wl_display *display);
 
 #endif
