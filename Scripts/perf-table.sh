@@ -52,6 +52,11 @@ for size in 1280x800 1920x1080; do
     echo "| $size | $threads | $(figures "$offscreen" render) | $(figures "$window" frame) | $rss MB |"
   done
 done
+# The demo's SwiftUI twin (SheenUI), at 1080p on one thread.
+offscreen="$("$bin" bench --offscreen --ui swiftui --threads 1 --size 1920x1080 --seconds "$seconds" --plot "$work/plot.png")"
+window="$("$bin" bench --backend x11 --ui swiftui --threads 1 --size 1920x1080 --seconds "$seconds" --plot "$work/plot.png")"
+rss="$(grep -o 'resident memory [0-9.]* MB' <<<"$offscreen" | awk '{ print $3 }')"
+echo "| 1920x1080, \`--ui swiftui\` | 1 | $(figures "$offscreen" render) | $(figures "$window" frame) | $rss MB |"
 
 echo
 echo "| one frame as a scene file | Sheen \`render\`, 1 thread, first / repeated | Skia oracle (SkPicture playback) | Skia / Sheen |"
