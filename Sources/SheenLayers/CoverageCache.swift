@@ -5,7 +5,10 @@ import Synchronization
 /// from frame to frame, so that a shape which moved by whole pixels is not rasterized again.
 ///
 /// An entry is keyed by what makes the shape: for rounded bounds and borders their size, radii
-/// and border width (a list of equal cards shares one entry), for other shapes the layer and its
+/// and border width (a list of equal cards shares one entry); for a layer's own shapes, the hash
+/// of what makes them when the layer can say (`Layer.shapeSignature`: a text layer's string,
+/// font and size, a shape layer's path and stroke style), so that a reused cell showing content
+/// shown before, or two labels with the same text, find one entry; else the layer and its
 /// content version (any change to the shape bumps it; versions are never reused, so neither is a
 /// key of a layer that has gone); then the transform's linear part and where within a pixel the
 /// shape falls, in 256ths of a pixel. It is recorded at that fraction and drawn moved by the
@@ -31,10 +34,13 @@ final class CoverageCache: Sendable {
   }
 
   struct Key: Hashable {
-    /// The layer and its content version, for shapes of its own (paths, strokes, text); nil and
-    /// zero for rounded bounds and borders, which are keyed by their geometry instead.
+    /// The layer and its content version, for shapes of its own (paths, strokes, text) without a
+    /// signature; nil and zero for rounded bounds and borders, which are keyed by their geometry
+    /// instead, and for shapes keyed by `signature`.
     let layer: ObjectIdentifier?
     let version: UInt64
+    /// `Layer.shapeSignature` for the shapes of layers that have one, else zero.
+    let signature: Int
     let shape: Shape
     /// The size, corner radii and border width of rounded bounds and borders (zero for other
     /// shapes): what their path is made from, so that every card of a list shares one entry.
@@ -109,9 +115,11 @@ final class CoverageCache: Sendable {
       let (iy, fy) = snapTranslation(t.ty, steps: CoverageCache.steps)
     else { return nil }
     let geometric = shape == .rounded || shape == .border
+    let signature = geometric ? nil : layer.shapeSignature
+    let byLayer = !geometric && signature == nil
     let key = Key(
-      layer: geometric ? nil : ObjectIdentifier(layer), version: geometric ? 0 : layer.contentVersion,
-      shape: shape, size: geometric ? layer.frame.size : Size.zero,
+      layer: byLayer ? ObjectIdentifier(layer) : nil, version: byLayer ? layer.contentVersion : 0,
+      signature: signature ?? 0, shape: shape, size: geometric ? layer.frame.size : Size.zero,
       radii: geometric ? layer.effectiveCornerRadii : CoverageCache.noRadii,
       borderWidth: shape == .border ? layer.borderWidth : 0,
       a: t.a, b: t.b, c: t.c, d: t.d, fx: Int32(fx), fy: Int32(fy))

@@ -317,6 +317,28 @@ open class Layer {
   /// only reads: bands of a frame are drawn on several threads.
   open func prepareForDrawing() {}
 
+  /// Hashes everything the layer's own shapes (a shape layer's path and stroke, a text layer's
+  /// glyphs) are made from, colours aside, and answers true; false (the default) when the layer
+  /// cannot say. Layers whose inputs are equal have equal coverage: the coverage cache keys their
+  /// shapes by this hash (`shapeSignature`) instead of by the layer and its content version, so
+  /// that a reused list cell showing content it or another cell showed before, or two labels of
+  /// the same text, rasterize nothing.
+  open func hashShapeInputs(into hasher: inout Hasher) -> Bool { false }
+
+  /// `hashShapeInputs` finalized, or nil; kept per content version by `prepareCaches`, so that
+  /// drawing (on several threads, every frame) only reads it.
+  var shapeSignature: Int? {
+    if let s = preparedShapeSignature, s.version == contentVersion { return s.value }
+    return makeShapeSignature()
+  }
+  private var preparedShapeSignature: (version: UInt64, value: Int?)?
+
+  private func makeShapeSignature() -> Int? {
+    var h = Hasher()
+    guard hashShapeInputs(into: &h) else { return nil }
+    return h.finalize()
+  }
+
   /// Builds the layer's cached paths and then whatever its class computes lazily.
   func prepareCaches() {
     let radii = effectiveCornerRadii
@@ -328,6 +350,9 @@ open class Layer {
         ?? false)
     {
       shapeCache.border = (frame.size, radii, borderWidth, makeBorderPath(radii))
+    }
+    if preparedShapeSignature?.version != contentVersion {
+      preparedShapeSignature = (contentVersion, makeShapeSignature())
     }
     prepareForDrawing()
   }

@@ -27,6 +27,18 @@ public final class ShapeLayer: Layer {
     return bounds.union(path.controlBounds.insetBy(dx: -grow, dy: -grow))
   }
 
+  /// The path, the fill rule and the stroke's style: what the fill's and stroke's coverage are
+  /// made of.
+  public override func hashShapeInputs(into hasher: inout Hasher) -> Bool {
+    hasher.combine(path)
+    hasher.combine(fillRule)
+    hasher.combine(lineWidth)
+    hasher.combine(lineJoin)
+    hasher.combine(lineCap)
+    hasher.combine(miterLimit)
+    return true
+  }
+
   public override func drawContent(in canvas: Canvas, context: RenderContext) {
     guard let path else { return }
     if let fill = fillColor, fill.alpha > 0 {

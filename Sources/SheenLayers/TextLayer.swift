@@ -71,6 +71,19 @@ public final class TextLayer: Layer {
     return TextLayout.cached(string, style: style, width: frame.width, height: frame.height)
   }
 
+  /// The inputs of the layout (`makeLayout`): the glyphs' coverage depends on nothing else.
+  public override func hashShapeInputs(into hasher: inout Hasher) -> Bool {
+    hasher.combine(string)
+    hasher.combine(fontSize)
+    hasher.combine(fontWeight)
+    hasher.combine(fontFamily)
+    hasher.combine(alignmentMode)
+    hasher.combine(isWrapped)
+    hasher.combine(truncationMode)
+    hasher.combine(frame.size)
+    return true
+  }
+
   public override func prepareForDrawing() {
     if let c = cachedLayout, c.version == contentVersion { return }
     if let l = makeLayout() { cachedLayout = (contentVersion, l) }

@@ -199,6 +199,63 @@ import Testing
     #expect(renderer.context.statistics.shapeRasterizations == 1)
   }
 
+  /// Text and shape layers are recorded by what makes their shapes, not by which layer shows
+  /// them: a reused list cell that shows content it or another cell showed before, or two labels
+  /// of the same text in other colours, rasterize nothing; anything that changes the shape
+  /// (string, size, font, path, stroke width) records anew; the pixels are what fresh caches draw.
+  @Test func reusedLayersShowingKnownContentRasterizeNothing() throws {
+    func label(_ string: String, y: Double, color: Color = .black) -> TextLayer {
+      let t = TextLayer()
+      t.frame = Rect(x: 4.5, y: y, width: 120, height: 20)
+      t.string = string
+      t.fontSize = 12
+      t.foregroundColor = color
+      return t
+    }
+    func tag(y: Double, width: Double = 40) -> ShapeLayer {
+      let l = ShapeLayer()
+      l.frame = Rect(x: 130, y: y, width: 60, height: 20)
+      l.path = Path(roundedRect: Rect(x: 0, y: 0, width: width, height: 16), radii: CornerRadii(all: 5))
+      l.fillColor = .testBlue
+      l.strokeColor = .testRed
+      l.lineWidth = 1.5
+      return l
+    }
+    let renderer = FrameRenderer(threads: 1)
+    let s = try Surface(width: 200, height: 100)
+    let a = label("First card", y: 4)
+    let b = label("Second card", y: 30)
+    let t = tag(y: 4)
+    renderer.render([a, b, t], into: s, background: .white)
+    // Two texts, the tag's fill and its stroke.
+    #expect(renderer.context.statistics.shapeRasterizations == 4)
+    // The cells are reused: each shows what the other showed, and a third label the same text in
+    // another colour; a second tag the same path.
+    renderer.context.resetStatistics()
+    a.string = "Second card"
+    b.string = "First card"
+    let c = label("First card", y: 56, color: .testRed)
+    let u = tag(y: 30)
+    renderer.render([a, b, c, t, u], into: s, background: .white)
+    #expect(renderer.context.statistics.shapeRasterizations == 0)
+    let fresh = try Surface(width: 200, height: 100)
+    FrameRenderer(threads: 1).render([a, b, c, t, u], into: fresh, background: .white)
+    #expect(s.pixels == fresh.pixels)
+    #expect(s.pixels.filter { Pixel.green($0) < 128 && Pixel.red($0) > 200 }.count > 20)  // red text shows
+    // What changes a shape records it again: a new string, a wider label, a bolder font (one
+    // each), another path, a wider stroke (fill and stroke each: one signature covers both).
+    renderer.context.resetStatistics()
+    a.string = "Third card"
+    b.frame.size.width = 100
+    c.fontWeight = .bold
+    u.path = Path(roundedRect: Rect(x: 0, y: 0, width: 44, height: 16), radii: CornerRadii(all: 5))
+    t.lineWidth = 2
+    renderer.render([a, b, c, t, u], into: s, background: .white)
+    #expect(renderer.context.statistics.shapeRasterizations == 7)
+    FrameRenderer(threads: 1).render([a, b, c, t, u], into: fresh, background: .white)
+    #expect(s.pixels == fresh.pixels)
+  }
+
   /// The background is cleared to wherever a root layer does not certainly paint opaque colour
   /// (the renderer skips clearing under it): around it and in its rounded corners.
   @Test func backgroundShowsWhereTheRootIsNotOpaque() throws {
