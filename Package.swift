@@ -96,6 +96,12 @@ let package = Package(
     .target(name: "CXdgShell", dependencies: ["CWayland"]),
     // wlroots' virtual pointer, for the end-to-end Wayland input tests under sway.
     .target(name: "CWaylandTestProtocols", dependencies: ["CWayland"]),
+    // A minimal Wayland compositor offering wp_fractional_scale_v1, which Debian 12's compositors
+    // lack, for the tests (a C program over libwayland-server).
+    .executableTarget(
+      name: "sheen-wayland-test-compositor",
+      linkerSettings: [.linkedLibrary("wayland-server")]
+    ),
 
     // MARK: - Tests
 
