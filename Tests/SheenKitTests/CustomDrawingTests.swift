@@ -127,6 +127,41 @@ import Testing
     #expect(UIGraphicsImageRenderer(size: .zero).pngData { _ in }.isEmpty)
   }
 
+  /// JPEG data from a renderer and from an image decode back to the drawing (lossy: within a
+  /// few levels at quality 0.95, further at 0.2 but smaller); transparent parts come out black.
+  @Test func jpegDataDecodesBackToTheDrawing() throws {
+    let size = CGSize(width: 64, height: 48)
+    func draw(_ ctx: UIGraphicsImageRendererContext) {
+      UIColor(red: 0.9, green: 0.3, blue: 0.1, alpha: 1).setFill()
+      ctx.fill(CGRect(x: 0, y: 0, width: 64, height: 24))
+      UIColor(red: 0.1, green: 0.4, blue: 0.8, alpha: 1).setFill()
+      ctx.fill(CGRect(x: 0, y: 24, width: 32, height: 24))
+    }
+    let renderer = UIGraphicsImageRenderer(size: size)
+    let best = renderer.jpegData(withCompressionQuality: 0.95, actions: draw)
+    let worst = renderer.jpegData(withCompressionQuality: 0.2, actions: draw)
+    #expect(best.starts(with: [0xFF, 0xD8, 0xFF]) && worst.count < best.count)
+    let decoded = try RasterImage(decoding: [UInt8](best)).surface
+    #expect(decoded.width == 64 && decoded.height == 48)
+    func channels(_ p: UInt32) -> [Int] { [16, 8, 0].map { Int((p >> $0) & 0xFF) } }
+    func near(_ p: UInt32, _ q: [Int], _ tolerance: Int) -> Bool {
+      zip(channels(p), q).allSatisfy { abs($0 - $1) <= tolerance } && p >> 24 == 255
+    }
+    // Inside each area, away from the edges JPEG's blocks blur.
+    #expect(near(decoded[16, 8], [230, 77, 26], 4))
+    #expect(near(decoded[12, 36], [26, 102, 204], 4))
+    #expect(near(decoded[52, 40], [0, 0, 0], 4), "transparent is black")
+    let rough = try RasterImage(decoding: [UInt8](worst)).surface
+    #expect(near(rough[16, 8], [230, 77, 26], 24))
+    // UIImage.jpegData; an empty image has none; quality out of range or NaN is clamped.
+    let image = renderer.image(actions: draw)
+    #expect(image.jpegData(compressionQuality: 0.95) == best)
+    #expect(image.jpegData(compressionQuality: 7) == image.jpegData(compressionQuality: 1))
+    #expect(image.jpegData(compressionQuality: -1) == image.jpegData(compressionQuality: 0))
+    #expect(image.jpegData(compressionQuality: .nan) == image.jpegData(compressionQuality: 0.75))
+    #expect(UIGraphicsImageRenderer(size: .zero).jpegData(withCompressionQuality: 1) { _ in }.isEmpty)
+  }
+
   @Test func rendererHonoursScaleOpaqueAndBounds() throws {
     let f = UIGraphicsImageRendererFormat()
     f.scale = 3

@@ -170,3 +170,36 @@ final class LayerPainter: CALayerDelegate {
     #expect(again.cgImage?.surface.pixels == a.pixels)
   }
 }
+
+/// Redraws at an unchanged size draw into the bitmap they replace instead of a new one, unless
+/// something else holds it.
+@Suite struct BackingStoreReuseTests {
+  @Test func aRedrawOfTheSameSizeReusesTheBitmap() throws {
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 100, height: 60))
+    let surface = try Surface(width: 100, height: 60)
+    let v = DrawCountingView(frame: CGRect(x: 0, y: 0, width: 40, height: 20))
+    window.addSubview(v)
+    window.renderFrame(into: surface, time: 0)
+    // (Only its identity is kept: holding the bitmap would keep it from being reused.)
+    let firstID = ObjectIdentifier(try #require(v.layer.sheenLayer.contents?.surface))
+    v.color = .blue
+    v.setNeedsDisplay()
+    window.renderFrame(into: surface, time: 1)
+    let second = try #require(v.layer.sheenLayer.contents)
+    #expect(ObjectIdentifier(second.surface) == firstID, "the bitmap is reused")
+    #expect(second.surface[5, 5] == 0xFF00_00FF && surface[5, 5] == 0xFF00_00FF)
+    // A snapshot keeps the kept image alive: the next redraw leaves it alone.
+    let held = second
+    v.color = .green
+    v.setNeedsDisplay()
+    window.renderFrame(into: surface, time: 2)
+    let third = try #require(v.layer.sheenLayer.contents)
+    #expect(ObjectIdentifier(third.surface) != firstID)
+    #expect(held.surface[5, 5] == 0xFF00_00FF, "an image once shown never changes")
+    // Another size: a new bitmap.
+    v.frame = CGRect(x: 0, y: 0, width: 30, height: 20)
+    v.setNeedsDisplay()
+    window.renderFrame(into: surface, time: 3)
+    #expect(v.layer.sheenLayer.contents?.width == 30)
+  }
+}

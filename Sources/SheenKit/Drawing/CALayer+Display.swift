@@ -107,14 +107,14 @@ extension CALayer {
       return
     }
     DisplayState.displays += 1
-    let old = displayState.ownsContents ? sheenLayer.contents : nil
     let ctx: CGContext
     var dirty = CGRect(origin: .zero, size: size)
-    if let d = displayState.dirty, let o = old, o.width == Int(w), o.height == Int(h),
-      sheenLayer.contentsScale == scale
+    if let d = displayState.dirty, displayState.ownsContents, sheenLayer.contents?.width == Int(w),
+      sheenLayer.contents?.height == Int(h), sheenLayer.contentsScale == scale,
+      let kept = sheenLayer.contents?.surface.copy()
     {
       // Redraw a part of a copy of the kept bitmap (an image never changes once shown).
-      let c = Canvas(surface: o.surface.copy())
+      let c = Canvas(surface: kept)
       c.transform = Transform(scaleX: scale, y: scale)
       ctx = CGContext(canvas: c)
       dirty = d.intersection(dirty)
@@ -122,7 +122,9 @@ extension CALayer {
       ctx.clip(to: dirty)
       ctx.clear(dirty)
     } else {
-      ctx = CGContext(deferredWidth: Int(w), height: Int(h), scale: scale)
+      ctx = CGContext(
+        deferredWidth: Int(w), height: Int(h), scale: scale,
+        reusing: takeSpareBitmap(width: Int(w), height: Int(h)))
     }
     withCurrentContext(ctx) { draw(in: ctx) }
     if let c = ctx.madeCanvas {
@@ -134,6 +136,22 @@ extension CALayer {
       sheenLayer.contents = nil
       displayState.ownsContents = false
     }
+  }
+
+  /// The kept drawing's bitmap, to draw the next one into, when it is `width` x `height` and
+  /// nothing but this layer holds it (no snapshot, cache or image made of it): a redraw at an
+  /// unchanged size then allocates no new bitmap. The layer's contents are let go.
+  func takeSpareBitmap(width: Int, height: Int) -> Surface? {
+    guard displayState.ownsContents, sheenLayer.contents?.width == width,
+      sheenLayer.contents?.height == height
+    else { return nil }
+    var image = sheenLayer.contents
+    sheenLayer.contents = nil
+    displayState.ownsContents = false
+    guard isKnownUniquelyReferenced(&image) else { return nil }
+    var surface: Surface? = image?.surface
+    image = nil
+    return isKnownUniquelyReferenced(&surface) ? surface : nil
   }
 
   /// `draw(in:)`'s default: the view's or the delegate's drawing.

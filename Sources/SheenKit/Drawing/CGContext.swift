@@ -1,5 +1,6 @@
 import Foundation
 import SheenRaster
+import Synchronization
 
 /// A drawing destination with Core Graphics' calls (`CGContext`), over a SheenRaster `Canvas`.
 ///
@@ -12,6 +13,10 @@ import SheenRaster
 /// Unlike Core Graphics:
 /// - colours are device RGB whatever the colour space (as the rest of Sheen);
 /// - `restoreGState` without a matching save is ignored silently (CG logs it);
+/// - a call given NaN (a point, a size, an angle, a width, a dash, an alpha, a colour component)
+///   is ignored as Core Graphics ignores it, and said once per call on standard error (CG's
+///   "passed an invalid numeric value (NaN, or not-a-number) to CoreGraphics API and this value
+///   is being ignored"); infinities are not NaN: they pass, and draw nothing sensible;
 /// - a shadow's blur is a Gaussian of standard deviation `blur / 2` (as WebKit emulates CG's).
 public final class CGContext {
   /// The canvas everything is drawn on (made on first use for a deferred context).
@@ -59,9 +64,16 @@ public final class CGContext {
   /// A context whose transparent `width` x `height` bitmap (with UIKit's coordinates at `scale`)
   /// is made only when something uses the context: a layer's `draw(in:)` that draws nothing
   /// costs no bitmap. The size must be valid (`Surface.validate`).
-  init(deferredWidth width: Int, height: Int, scale: Double) {
+  init(deferredWidth width: Int, height: Int, scale: Double, reusing spare: Surface? = nil) {
     base = Transform(scaleX: scale, y: scale)
-    makeCanvas = { (try? Surface(width: width, height: height)).map(Canvas.init(surface:)) }
+    if let spare, spare.width == width, spare.height == height {
+      makeCanvas = {
+        spare.clear(0)
+        return Canvas(surface: spare)
+      }
+    } else {
+      makeCanvas = { (try? Surface(width: width, height: height)).map(Canvas.init(surface:)) }
+    }
   }
 
   /// A context over a new transparent bitmap of `width` x `height` pixels with UIKit's
@@ -79,6 +91,26 @@ public final class CGContext {
 
   public var width: Int { canvas.surface.width }
   public var height: Int { canvas.surface.height }
+
+  // MARK: NaN
+
+  /// Calls that were given NaN and said so (each is said once).
+  private static let reported = Mutex<Set<String>>([])
+
+  /// Whether any of `values` is NaN; the first time for `call`, says so on standard error.
+  static func rejectsNaN(_ values: [CGFloat], _ call: String) -> Bool {
+    guard values.contains(where: \.isNaN) else { return false }
+    let first = reported.withLock { $0.insert(call).inserted }
+    if first {
+      FileHandle.standardError.write(
+        Data("CGContext.\(call): passed an invalid numeric value (NaN); the call is ignored\n".utf8))
+    }
+    return true
+  }
+
+  static func values(_ p: CGPoint) -> [CGFloat] { [p.x, p.y] }
+  static func values(_ r: CGRect) -> [CGFloat] { [r.origin.x, r.origin.y, r.size.width, r.size.height] }
+  static func values(_ t: CGAffineTransform) -> [CGFloat] { [t.a, t.b, t.c, t.d, t.tx, t.ty] }
 
   // MARK: Graphics state
 
@@ -99,17 +131,39 @@ public final class CGContext {
   public var ctm: CGAffineTransform { CGAffineTransform(canvas.transform) }
   public var userSpaceToDeviceSpaceTransform: CGAffineTransform { ctm }
 
-  public func translateBy(x: CGFloat, y: CGFloat) { canvas.translateBy(x: Double(x), y: Double(y)) }
-  public func scaleBy(x: CGFloat, y: CGFloat) { canvas.scaleBy(x: Double(x), y: Double(y)) }
-  public func rotate(by angle: CGFloat) { canvas.rotate(by: Double(angle)) }
-  public func concatenate(_ t: CGAffineTransform) { canvas.concatenate(t.sheen) }
+  public func translateBy(x: CGFloat, y: CGFloat) {
+    if Self.rejectsNaN([x, y], "translateBy") { return }
+    canvas.translateBy(x: Double(x), y: Double(y))
+  }
+  public func scaleBy(x: CGFloat, y: CGFloat) {
+    if Self.rejectsNaN([x, y], "scaleBy") { return }
+    canvas.scaleBy(x: Double(x), y: Double(y))
+  }
+  public func rotate(by angle: CGFloat) {
+    if Self.rejectsNaN([angle], "rotate") { return }
+    canvas.rotate(by: Double(angle))
+  }
+  public func concatenate(_ t: CGAffineTransform) {
+    if Self.rejectsNaN(Self.values(t), "concatenate") { return }
+    canvas.concatenate(t.sheen)
+  }
 
-  public func setFillColor(_ c: CGColor) { state.fill = c.color }
-  public func setStrokeColor(_ c: CGColor) { state.stroke = c.color }
+  public func setFillColor(_ c: CGColor) {
+    let v = c.color
+    if Self.rejectsNaN([v.red, v.green, v.blue, v.alpha].map { CGFloat($0) }, "setFillColor") { return }
+    state.fill = v
+  }
+  public func setStrokeColor(_ c: CGColor) {
+    let v = c.color
+    if Self.rejectsNaN([v.red, v.green, v.blue, v.alpha].map { CGFloat($0) }, "setStrokeColor") { return }
+    state.stroke = v
+  }
   public func setFillColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+    if Self.rejectsNaN([red, green, blue, alpha], "setFillColor") { return }
     state.fill = Color(red: Double(red), green: Double(green), blue: Double(blue), alpha: Double(alpha))
   }
   public func setStrokeColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+    if Self.rejectsNaN([red, green, blue, alpha], "setStrokeColor") { return }
     state.stroke = Color(red: Double(red), green: Double(green), blue: Double(blue), alpha: Double(alpha))
   }
   public func setFillColor(gray: CGFloat, alpha: CGFloat) {
@@ -120,17 +174,27 @@ public final class CGContext {
   }
 
   /// The opacity of everything drawn (clamped to 0...1).
-  public func setAlpha(_ a: CGFloat) { canvas.globalAlpha = Double(a) }
+  public func setAlpha(_ a: CGFloat) {
+    if Self.rejectsNaN([a], "setAlpha") { return }
+    canvas.globalAlpha = Double(a)
+  }
   public func setBlendMode(_ mode: CGBlendMode) { canvas.blendMode = mode.sheen }
 
-  public func setLineWidth(_ w: CGFloat) { state.lineWidth = Double(w) }
+  public func setLineWidth(_ w: CGFloat) {
+    if Self.rejectsNaN([w], "setLineWidth") { return }
+    state.lineWidth = Double(w)
+  }
   public func setLineCap(_ cap: CGLineCap) { state.cap = cap.sheen }
   public func setLineJoin(_ join: CGLineJoin) { state.join = join.sheen }
-  public func setMiterLimit(_ limit: CGFloat) { state.miterLimit = Double(limit) }
+  public func setMiterLimit(_ limit: CGFloat) {
+    if Self.rejectsNaN([limit], "setMiterLimit") { return }
+    state.miterLimit = Double(limit)
+  }
 
   /// Dashes later strokes: `lengths` alternate on and off (user space), starting `phase` in.
   /// An empty, negative or all-zero pattern strokes solid.
   public func setLineDash(phase: CGFloat, lengths: [CGFloat]) {
+    if Self.rejectsNaN([phase] + lengths, "setLineDash") { return }
     state.dash = DashPattern(lengths: lengths.map { Double($0) }, phase: Double(phase))
   }
 
@@ -138,6 +202,7 @@ public final class CGContext {
   /// not affected by the CTM; positive height is down, as in UIKit); a nil or clear colour turns
   /// the shadow off.
   public func setShadow(offset: CGSize, blur: CGFloat, color: CGColor?) {
+    if Self.rejectsNaN([offset.width, offset.height, blur], "setShadow") { return }
     if let c = color?.color, c.alpha > 0, offset.width.isFinite, offset.height.isFinite, blur.isFinite {
       state.shadow = (offset, max(0, blur), c)
     } else {
@@ -182,8 +247,12 @@ public final class CGContext {
 
   @inline(__always) func device(_ p: CGPoint) -> Point { canvas.transform.apply(p.sheen) }
 
-  public func move(to p: CGPoint) { currentPath.move(to: device(p)) }
+  public func move(to p: CGPoint) {
+    if Self.rejectsNaN(Self.values(p), "move") { return }
+    currentPath.move(to: device(p))
+  }
   public func addLine(to p: CGPoint) {
+    if Self.rejectsNaN(Self.values(p), "addLine") { return }
     guard currentPath.currentPoint != nil else { return }  // CG needs a current point
     currentPath.addLine(to: device(p))
   }
@@ -193,17 +262,25 @@ public final class CGContext {
     for p in points.dropFirst() { addLine(to: p) }
   }
   public func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint) {
+    if Self.rejectsNaN(Self.values(end) + Self.values(control1) + Self.values(control2), "addCurve") {
+      return
+    }
     guard currentPath.currentPoint != nil else { return }
     currentPath.addCurve(to: device(end), control1: device(control1), control2: device(control2))
   }
   public func addQuadCurve(to end: CGPoint, control: CGPoint) {
+    if Self.rejectsNaN(Self.values(end) + Self.values(control), "addQuadCurve") { return }
     guard currentPath.currentPoint != nil else { return }
     currentPath.addQuadCurve(to: device(end), control: device(control))
   }
   public func closePath() { currentPath.closeSubpath() }
-  public func addRect(_ r: CGRect) { currentPath.addPath(Path(rect: r.sheen), transform: canvas.transform) }
+  public func addRect(_ r: CGRect) {
+    if Self.rejectsNaN(Self.values(r), "addRect") { return }
+    currentPath.addPath(Path(rect: r.sheen), transform: canvas.transform)
+  }
   public func addRects(_ rects: [CGRect]) { for r in rects { addRect(r) } }
   public func addEllipse(in r: CGRect) {
+    if Self.rejectsNaN(Self.values(r), "addEllipse") { return }
     currentPath.addPath(Path(ellipseIn: r.sheen), transform: canvas.transform)
   }
   public func addPath(_ p: CGPath) { currentPath.addPath(p.path, transform: canvas.transform) }
@@ -213,6 +290,7 @@ public final class CGContext {
   public func addArc(
     center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool
   ) {
+    if Self.rejectsNaN(Self.values(center) + [radius, startAngle, endAngle], "addArc") { return }
     var arc = Path()
     arc.addArc(
       center: center.sheen, radius: Double(radius), startAngle: Double(startAngle),
@@ -225,6 +303,7 @@ public final class CGContext {
   /// line. Without a current point nothing is added; when the points are collinear or the radius
   /// is zero, a line to `tangent1End`.
   public func addArc(tangent1End p1: CGPoint, tangent2End p2: CGPoint, radius: CGFloat) {
+    if Self.rejectsNaN(Self.values(p1) + Self.values(p2) + [radius], "addArc") { return }
     guard let cur = currentPath.currentPoint, let inv = inverseCTM else { return }
     let p0 = inv.apply(cur)
     let a = p1.sheen
@@ -342,17 +421,21 @@ public final class CGContext {
   }
 
   public func fill(_ rect: CGRect) {
+    if Self.rejectsNaN(Self.values(rect), "fill") { return }
     painting { canvas.fill(Path(rect: rect.sheen), paint: .solid(state.fill)) }
   }
   public func fill(_ rects: [CGRect]) {
+    if Self.rejectsNaN(rects.flatMap(Self.values), "fill") { return }
     var p = Path()
     for r in rects { p.addRect(r.sheen) }
     painting { canvas.fill(p, paint: .solid(state.fill)) }
   }
   public func fillEllipse(in rect: CGRect) {
+    if Self.rejectsNaN(Self.values(rect), "fillEllipse") { return }
     painting { canvas.fill(Path(ellipseIn: rect.sheen), paint: .solid(state.fill)) }
   }
   public func stroke(_ rect: CGRect) {
+    if Self.rejectsNaN(Self.values(rect), "stroke") { return }
     painting {
       canvas.stroke(dashedUserPath(Path(rect: rect.sheen)), style: pen, paint: .solid(state.stroke))
     }
@@ -364,12 +447,14 @@ public final class CGContext {
     restoreGState()
   }
   public func strokeEllipse(in rect: CGRect) {
+    if Self.rejectsNaN(Self.values(rect), "strokeEllipse") { return }
     painting {
       canvas.stroke(dashedUserPath(Path(ellipseIn: rect.sheen)), style: pen, paint: .solid(state.stroke))
     }
   }
   /// Strokes segments between pairs of points (p0-p1, p2-p3, ...).
   public func strokeLineSegments(between points: [CGPoint]) {
+    if Self.rejectsNaN(points.flatMap(Self.values), "strokeLineSegments") { return }
     var p = Path()
     var i = 0
     while i + 1 < points.count {
@@ -382,6 +467,7 @@ public final class CGContext {
 
   /// Makes `rect` transparent (through the clip; no blending, alpha or shadow).
   public func clear(_ rect: CGRect) {
+    if Self.rejectsNaN(Self.values(rect), "clear") { return }
     canvas.save()
     canvas.clip(to: rect.sheen)
     canvas.clear(.clear)
@@ -401,8 +487,12 @@ public final class CGContext {
   public func clip() { clip(using: .winding) }
   public func eoClip() { clip(using: .evenOdd) }
 
-  public func clip(to rect: CGRect) { canvas.clip(to: rect.sheen) }
+  public func clip(to rect: CGRect) {
+    if Self.rejectsNaN(Self.values(rect), "clip") { return }
+    canvas.clip(to: rect.sheen)
+  }
   public func clip(to rects: [CGRect]) {
+    if Self.rejectsNaN(rects.flatMap(Self.values), "clip") { return }
     var p = Path()
     for r in rects { p.addRect(r.sheen) }
     canvas.clip(to: p)
@@ -412,6 +502,7 @@ public final class CGContext {
   /// DeviceGray mask) says how much of each point stays. As Core Graphics, the image's first row
   /// goes to the rectangle's max-y edge (upside down in UIKit's flipped coordinates).
   public func clip(to rect: CGRect, mask: CGImage) {
+    if Self.rejectsNaN(Self.values(rect), "clip") { return }
     let placement = CGContext.imagePlacement(mask, in: rect.sheen).concatenating(canvas.transform)
     let extent = IntRect(enclosing: placement.apply(Rect(mask.surface.bounds))).intersection(
       canvas.clipBounds)
@@ -456,6 +547,7 @@ public final class CGContext {
   public func drawLinearGradient(
     _ gradient: CGGradient, start: CGPoint, end: CGPoint, options: CGGradientDrawingOptions
   ) {
+    if Self.rejectsNaN(Self.values(start) + Self.values(end), "drawLinearGradient") { return }
     guard let inv = inverseCTM else { return }
     let s = start.sheen
     let e = end.sheen
@@ -475,6 +567,11 @@ public final class CGContext {
     _ gradient: CGGradient, startCenter: CGPoint, startRadius: CGFloat, endCenter: CGPoint,
     endRadius: CGFloat, options: CGGradientDrawingOptions
   ) {
+    if Self.rejectsNaN(
+      Self.values(startCenter) + Self.values(endCenter) + [startRadius, endRadius], "drawRadialGradient")
+    {
+      return
+    }
     guard let inv = inverseCTM, startRadius >= 0, endRadius >= 0, startRadius.isFinite, endRadius.isFinite,
       startCenter.sheen.isFinite, endCenter.sheen.isFinite
     else { return }
@@ -500,6 +597,7 @@ public final class CGContext {
   /// max-y edge, so that in UIKit's flipped coordinates it shows upside down (`UIImage.draw(in:)`
   /// draws it upright).
   public func draw(_ image: CGImage, in rect: CGRect) {
+    if Self.rejectsNaN(Self.values(rect), "draw") { return }
     let r = rect.sheen
     guard !r.isEmpty, r.origin.isFinite, r.width.isFinite, r.height.isFinite else { return }
     painting { canvas.draw(image.surface, transform: CGContext.imagePlacement(image, in: r)) }
@@ -528,7 +626,9 @@ public final class CGContext {
 
   /// The same, limited to `rect` (user space).
   public func beginTransparencyLayer(in rect: CGRect, auxiliaryInfo: [String: Any]?) {
-    beginTransparencyLayer(in: rect.sheen)
+    // (NaN bounds: a layer over the whole clip, so that its end still pairs with it; said once.)
+    _ = Self.rejectsNaN(Self.values(rect), "beginTransparencyLayer")
+    beginTransparencyLayer(in: Self.values(rect).contains(where: \.isNaN) ? nil : rect.sheen)
   }
 
   private func beginTransparencyLayer(in rect: Rect?) {

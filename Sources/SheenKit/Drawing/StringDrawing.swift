@@ -6,11 +6,15 @@ import SheenText
 // `size`, `boundingRect`) into the current context, with the attributes custom views use:
 // `.font`, `.foregroundColor`, `.paragraphStyle` (alignment, line break mode) and `.kern`.
 //
-// Unlike UIKit:
-// - an attributed string is drawn with the attributes of its first character throughout;
-// - with `.kern`, lines are broken and aligned without the extra spacing (it is added when the
-//   glyphs are placed and measured);
-// - the font is the bundled DejaVu Sans (see UIFont).
+// A string of one style without `.kern` is one `TextLayout` (bidi across the whole paragraph,
+// every truncation mode of the text engine). An attributed string of several runs (fonts,
+// sizes, colours, backgrounds) or any kerned text goes through `AttributedTextLayout`: pieces
+// shaped per run and word, the kerning counted in line breaking, measuring and alignment.
+//
+// Unlike UIKit: an attributed string's pieces are ordered left to right (a right-to-left run
+// reads correctly within each word); paragraph styles other than alignment and line break mode
+// (spacing, indents, tab stops) are not read; `.underlineStyle`, `.strikethroughStyle`,
+// `.shadow` and `.link` are ignored.
 
 extension NSAttributedString.Key {
   public static let font = NSAttributedString.Key("NSFont")
@@ -61,6 +65,8 @@ public final class NSStringDrawingContext {
 struct StringDrawingStyle {
   var font: UIFont
   var color: Color
+  /// `.backgroundColor`: filled behind the text's line boxes.
+  var background: Color?
   var alignment: NSTextAlignment
   var lineBreak: NSLineBreakMode
   var kern: Double
@@ -74,6 +80,11 @@ struct StringDrawingStyle {
       color = c.color
     } else {
       color = .black
+    }
+    if let c = a[.backgroundColor] as? UIColor {
+      background = c.color
+    } else if let c = a[.backgroundColor] as? CGColor {
+      background = c.color
     }
     let p = a[.paragraphStyle] as? NSParagraphStyle
     alignment = p?.alignment ?? .natural
@@ -94,7 +105,7 @@ struct StringDrawingStyle {
 
   /// A layout of `string`: one unwrapped line per paragraph without a width; wrapped (or
   /// truncated, per the line break mode) to `width` with one.
-  func layout(_ string: String, width: Double?, height: Double?) -> TextLayout? {
+  func layout(_ string: String, width: Double?, height: Double?, cached: Bool = false) -> TextLayout? {
     guard let face = font.face, font.pointSize > 0, font.pointSize.isFinite else { return nil }
     let align: TextAlignment
     switch alignment {
@@ -108,7 +119,22 @@ struct StringDrawingStyle {
     let style = TextStyle(
       font: face, size: Double(font.pointSize), alignment: align, wraps: wraps || truncates && height != nil,
       truncation: truncates ? .end : .none)
+    if cached { return TextLayout.cached(string, style: style, width: width, height: height) }
     return TextLayout(string, style: style, width: width, height: height)
+  }
+
+  /// The font's line metrics at its size.
+  var metrics: LineMetrics {
+    let size = Double(font.pointSize)
+    guard size > 0, size.isFinite else { return LineMetrics(ascent: 0, descent: 0, lineGap: 0) }
+    return font.face?.lineMetrics(size: size)
+      ?? LineMetrics(ascent: size * 0.928, descent: size * 0.236, lineGap: 0)
+  }
+
+  /// Whether two styles draw text alike (so that their runs make one).
+  func looksLike(_ o: StringDrawingStyle) -> Bool {
+    font == o.font && color == o.color && background == o.background && kern == o.kern
+      && alignment == o.alignment && lineBreak == o.lineBreak
   }
 
   /// The size of a layout as UIKit measures it: the widest line (with kerning) by one line
@@ -126,26 +152,28 @@ struct StringDrawingStyle {
     let canvas = cg.canvas
     canvas.save()
     if let clip { canvas.clip(to: clip) }
-    cg.painting {
-      if kern == 0 {
-        canvas.drawText(layout, at: origin, color: color)
-      } else {
-        // Glyph outlines placed with the extra spacing after each glyph.
-        guard let face = layout.style.font else { return }
+    cg.painting { draw(layout, at: origin, in: canvas) }
+    canvas.restore()
+  }
+
+  /// The glyphs of `layout` in the colour, `kern` points after each: their outlines filled at
+  /// their exact positions, under any CTM (as Core Graphics draws text; the glyph cache's masks,
+  /// at pixel and quarter-pixel positions, serve layers' text instead). Colour glyphs (emoji) are
+  /// drawn as images.
+  func draw(_ layout: TextLayout, at origin: Point, in canvas: Canvas) {
+    var path = Path()
+    for line in layout.lines {
+      for (j, g) in line.glyphs.enumerated() {
+        let face = layout.fonts[Int(g.font)]
+        if face.hasColorBitmaps { continue }
         let s = layout.style.size / Double(face.unitsPerEm)
-        var path = Path()
-        for line in layout.lines {
-          for (j, g) in line.glyphs.enumerated() {
-            let x = origin.x + line.origin.x + g.x + kern * Double(j)
-            let y = origin.y + line.origin.y
-            path.addPath(
-              face.outline(of: g.id, transform: Transform(a: s, b: 0, c: 0, d: -s, tx: x, ty: y)))
-          }
-        }
-        canvas.fill(path, paint: .solid(color))
+        let x = origin.x + line.origin.x + g.x + kern * Double(j)
+        let y = origin.y + line.origin.y + g.y
+        path.addPath(face.outline(of: g.id, transform: Transform(a: s, b: 0, c: 0, d: -s, tx: x, ty: y)))
       }
     }
-    canvas.restore()
+    canvas.fill(path, paint: .solid(color))
+    TextRenderer.shared.drawColorGlyphs(layout, at: origin, in: canvas)
   }
 }
 
@@ -174,24 +202,15 @@ extension NSString {
 
 extension String {
   public func draw(at point: CGPoint, withAttributes attrs: [NSAttributedString.Key: Any]? = nil) {
-    let style = StringDrawingStyle(attrs)
-    guard point.sheen.isFinite, let layout = style.layout(self, width: nil, height: nil) else { return }
-    style.draw(layout, at: point.sheen, clip: nil)
+    StringDrawing(self, attrs).draw(at: point)
   }
 
   public func draw(in rect: CGRect, withAttributes attrs: [NSAttributedString.Key: Any]? = nil) {
-    let style = StringDrawingStyle(attrs)
-    let r = rect.sheen
-    guard r.origin.isFinite, r.width.isFinite, r.width > 0, r.height > 0,
-      let layout = style.layout(self, width: r.width, height: r.height.isFinite ? r.height : nil)
-    else { return }
-    style.draw(layout, at: r.origin, clip: r.height.isFinite ? r : nil)
+    StringDrawing(self, attrs).draw(in: rect)
   }
 
   public func size(withAttributes attrs: [NSAttributedString.Key: Any]? = nil) -> CGSize {
-    let style = StringDrawingStyle(attrs)
-    guard let layout = style.layout(self, width: nil, height: nil) else { return .zero }
-    return style.size(of: layout)
+    StringDrawing(self, attrs).size()
   }
 
   /// The size the string takes within `size`: wrapped to its width with
@@ -200,29 +219,104 @@ extension String {
     with size: CGSize, options: NSStringDrawingOptions = [],
     attributes: [NSAttributedString.Key: Any]?, context: NSStringDrawingContext?
   ) -> CGRect {
-    let style = StringDrawingStyle(attributes)
+    StringDrawing(self, attributes).boundingRect(with: size, options: options)
+  }
+}
+
+/// A string and its attributes, drawn and measured: through one `TextLayout` when it has one
+/// style and no kerning, else through `AttributedTextLayout`.
+struct StringDrawing {
+  var runs: [(String, Int)]
+  var styles: [StringDrawingStyle]
+
+  init(_ string: String, _ attributes: [NSAttributedString.Key: Any]?) {
+    runs = [(string, 0)]
+    styles = [StringDrawingStyle(attributes)]
+  }
+
+  init(_ s: NSAttributedString) {
+    runs = []
+    styles = []
+    let ns = s.string as NSString
+    s.enumerateAttributes(in: NSRange(location: 0, length: s.length), options: []) { attrs, range, _ in
+      let style = StringDrawingStyle(attrs)
+      let text = ns.substring(with: range)
+      if let last = styles.last, last.looksLike(style) {
+        runs[runs.count - 1].0 += text
+      } else {
+        styles.append(style)
+        runs.append((text, styles.count - 1))
+      }
+    }
+    if styles.isEmpty {
+      styles = [StringDrawingStyle(nil)]
+      runs = [("", 0)]
+    }
+  }
+
+  /// One style without kerning: a plain `TextLayout` does.
+  var isPlain: Bool { styles.count == 1 && styles[0].kern == 0 }
+  var string: String { runs.map(\.0).joined() }
+
+  func attributed(width: Double?, height: Double?) -> AttributedTextLayout {
+    AttributedTextLayout(runs: runs, styles: styles, width: width, height: height)
+  }
+
+  func draw(at point: CGPoint) {
+    let p = point.sheen
+    guard p.isFinite else { return }
+    if isPlain {
+      guard let layout = styles[0].layout(string, width: nil, height: nil) else { return }
+      styles[0].draw(layout, at: p, clip: nil)
+    } else {
+      attributed(width: nil, height: nil).draw(at: p, clip: nil)
+    }
+  }
+
+  func draw(in rect: CGRect) {
+    let r = rect.sheen
+    guard r.origin.isFinite, r.width.isFinite, r.width > 0, r.height > 0 else { return }
+    let height = r.height.isFinite ? r.height : nil
+    if isPlain {
+      guard let layout = styles[0].layout(string, width: r.width, height: height) else { return }
+      styles[0].draw(layout, at: r.origin, clip: height != nil ? r : nil)
+    } else {
+      attributed(width: r.width, height: height).draw(at: r.origin, clip: height != nil ? r : nil)
+    }
+  }
+
+  func size() -> CGSize {
+    if isPlain {
+      guard let layout = styles[0].layout(string, width: nil, height: nil) else { return .zero }
+      return styles[0].size(of: layout)
+    }
+    return attributed(width: nil, height: nil).size
+  }
+
+  func boundingRect(with size: CGSize, options: NSStringDrawingOptions) -> CGRect {
     let w = Double(size.width)
     let width: Double? = options.contains(.usesLineFragmentOrigin) && w.isFinite && w > 0 ? w : nil
     let h = Double(size.height)
     let height: Double? =
       width != nil && h.isFinite && h > 0 && options.contains(.truncatesLastVisibleLine) ? h : nil
-    guard let layout = style.layout(self, width: width, height: height) else { return .zero }
-    return CGRect(origin: .zero, size: style.size(of: layout))
+    if isPlain {
+      guard let layout = styles[0].layout(string, width: width, height: height) else { return .zero }
+      return CGRect(origin: .zero, size: styles[0].size(of: layout))
+    }
+    return CGRect(origin: .zero, size: attributed(width: width, height: height).size)
   }
 }
 
 extension NSAttributedString {
-  /// The attributes of the first character (Sheen draws the whole string with them).
-  var drawingAttributes: [NSAttributedString.Key: Any] {
-    length > 0 ? attributes(at: 0, effectiveRange: nil) : [:]
-  }
-
-  public func draw(at point: CGPoint) { string.draw(at: point, withAttributes: drawingAttributes) }
-  public func draw(in rect: CGRect) { string.draw(in: rect, withAttributes: drawingAttributes) }
-  public func size() -> CGSize { string.size(withAttributes: drawingAttributes) }
+  /// Draws the string with each run in its own attributes, on one line per paragraph, with its
+  /// top-left at `point`.
+  public func draw(at point: CGPoint) { StringDrawing(self).draw(at: point) }
+  /// Draws the string wrapped (or truncated) to `rect`, clipped to it.
+  public func draw(in rect: CGRect) { StringDrawing(self).draw(in: rect) }
+  public func size() -> CGSize { StringDrawing(self).size() }
   public func boundingRect(
     with size: CGSize, options: NSStringDrawingOptions = [], context: NSStringDrawingContext?
   ) -> CGRect {
-    string.boundingRect(with: size, options: options, attributes: drawingAttributes, context: context)
+    StringDrawing(self).boundingRect(with: size, options: options)
   }
 }

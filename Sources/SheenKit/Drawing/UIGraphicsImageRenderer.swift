@@ -11,6 +11,15 @@ extension UIImage {
     return Data(bytes)
   }
 
+  /// The image as a JPEG file (baseline JFIF, 8-bit YCbCr); nil for an empty image. JPEG has no
+  /// alpha: transparent parts come out black, as on iOS. `compressionQuality` runs from 0
+  /// (smallest) to 1 (best), clamped; NaN counts as 0.75. Below 0.9 chroma is subsampled 4:2:0.
+  public func jpegData(compressionQuality: CGFloat) -> Data? {
+    let q = Surface.jpegQuality(compression: Double(compressionQuality))
+    guard let s = cgImage?.surface, let bytes = try? s.jpegData(quality: q) else { return nil }
+    return Data(bytes)
+  }
+
   /// Draws the image upright with its top-left corner at `point` (points), at its size, in the
   /// current context.
   public func draw(at point: CGPoint) { draw(in: CGRect(origin: point, size: size)) }
@@ -27,7 +36,11 @@ extension UIImage {
 /// How a renderer's bitmaps are made (UIKit's `UIGraphicsImageRendererFormat`).
 public final class UIGraphicsImageRendererFormat: @unchecked Sendable {
   /// Pixels per point. The default is 1 (Sheen has no main screen; a window's scale is its own).
+  /// Zero, negative, infinite or NaN draw at 1 (UIKit's 0 is the main screen's scale).
   public var scale: CGFloat = 1
+
+  /// `scale`, or 1 when it is not a usable scale.
+  var pixelsPerPoint: CGFloat { scale.isFinite && scale > 0 ? scale : 1 }
   /// Whether the bitmap starts opaque black instead of transparent (UIKit's `opaque`).
   public var opaque = false
   /// Stored; Sheen draws 8-bit sRGB.
@@ -53,7 +66,7 @@ public final class UIGraphicsImageRendererContext {
   /// What has been drawn so far.
   public var currentImage: UIImage {
     guard let i = cgContext.makeImage(), cgContext.hasPixels else { return .empty() }
-    return UIImage(cgImage: i, scale: format.scale)
+    return UIImage(cgImage: i, scale: format.pixelsPerPoint)
   }
 
   public func fill(_ rect: CGRect) { cgContext.fill(rect) }
@@ -77,7 +90,8 @@ public final class UIGraphicsImageRendererContext {
 /// the block with a fresh transparent context in UIKit's coordinates (origin top left, points)
 /// made current, and returns what it drew.
 ///
-/// Limits: a size that is zero, negative or not finite, or that needs more than
+/// Limits: a format scale that is zero, negative or not finite draws at 1; a size (or origin) that
+/// is zero, negative or not finite, or that needs more than
 /// `Surface.maxPixels` pixels (or a side over `Surface.maxDimension`) at the format's scale, gives
 /// an empty image (`cgImage` nil, `pngData()` nil) after running the block on a context that
 /// draws nowhere, and says so once on standard error.
@@ -99,10 +113,11 @@ open class UIGraphicsImageRenderer {
 
   /// The bitmap's size in pixels, or nil when it cannot be made.
   var pixelSize: (width: Int, height: Int)? {
-    let s = Double(format.scale)
+    let s = Double(format.pixelsPerPoint)
     let w = (Double(bounds.width) * s).rounded(.up)
     let h = (Double(bounds.height) * s).rounded(.up)
-    guard s > 0, s.isFinite, w >= 1, h >= 1, w <= Double(Surface.maxDimension),
+    guard bounds.origin.x.isFinite, bounds.origin.y.isFinite, w >= 1, h >= 1,
+      w <= Double(Surface.maxDimension),
       h <= Double(Surface.maxDimension)
     else { return nil }
     guard (try? Surface.validate(width: Int(w), height: Int(h))) != nil else { return nil }
@@ -123,9 +138,10 @@ open class UIGraphicsImageRenderer {
     let surface = try! Surface(width: w, height: h)
     if format.opaque { surface.clear(0xFF00_0000) }
     let canvas = Canvas(surface: surface)
-    let s = Double(format.scale)
-    canvas.transform = Transform(translationX: -Double(bounds.minX), y: -Double(bounds.minY))
-      .concatenating(Transform(scaleX: s.isFinite && s > 0 ? s : 1, y: s.isFinite && s > 0 ? s : 1))
+    let s = Double(format.pixelsPerPoint)
+    let origin = bounds.origin.x.isFinite && bounds.origin.y.isFinite ? bounds.origin : .zero
+    canvas.transform = Transform(translationX: -Double(origin.x), y: -Double(origin.y))
+      .concatenating(Transform(scaleX: s, y: s))
     let cg = CGContext(canvas: canvas)
     cg.hasPixels = size != nil
     return (UIGraphicsImageRendererContext(cgContext: cg, format: format), size != nil)
@@ -136,12 +152,20 @@ open class UIGraphicsImageRenderer {
     let (context, ok) = makeContext()
     withCurrentContext(context.cgContext) { actions(context) }
     guard ok else { return .empty() }
-    return UIImage(cgImage: CGImage(surface: context.cgContext.canvas.surface), scale: format.scale)
+    return UIImage(cgImage: CGImage(surface: context.cgContext.canvas.surface), scale: format.pixelsPerPoint)
   }
 
   /// The same picture as a PNG file (empty data for an empty picture).
   public func pngData(actions: (UIGraphicsImageRendererContext) -> Void) -> Data {
     image(actions: actions).pngData() ?? Data()
+  }
+
+  /// The same picture as a JPEG file (`UIImage.jpegData(compressionQuality:)`; empty data for an
+  /// empty picture).
+  public func jpegData(
+    withCompressionQuality compressionQuality: CGFloat, actions: (UIGraphicsImageRendererContext) -> Void
+  ) -> Data {
+    image(actions: actions).jpegData(compressionQuality: compressionQuality) ?? Data()
   }
 }
 
