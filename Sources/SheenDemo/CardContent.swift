@@ -71,6 +71,18 @@ public struct CardContent: Hashable, Sendable {
     avatar = index % 2 == 0 ? Self.photos[(index / 2 + 1) % Self.photos.count] : nil
   }
 
+  /// The values of the small chart (`SparklineView`, drawn in `draw(_:)`) that a third of the
+  /// cards with a flat header show in it, or nil: a random walk of ten steps from the index.
+  public var trend: [Double]? {
+    guard header == .strip, index % 3 == 0 else { return nil }
+    var rng = SplitMix(seed: UInt64(index) &* 0x2545_F491 &+ 5)
+    var v = 10.0
+    return (0..<10).map { _ in
+      v = max(1, v + Double(rng.next(9)) - 3.6)
+      return v
+    }
+  }
+
   /// The bundled photos (Assets/Photos, public domain and CC0).
   public static let photos = ["astronaut", "coffee", "chelsea", "rocket"]
 

@@ -1,7 +1,7 @@
 import SheenKit
 
-/// One card: radius 16, clipped, so that the header (a coloured strip, a generated picture or a
-/// photo, aspect fill) follows the rounded corners; a round photo avatar beside some titles; a bold title, a two-line subtitle truncated with an ellipsis,
+/// One card: radius 16, clipped, so that the header (a coloured strip, some with a small chart
+/// drawn in `draw(_:)`, a generated picture or a photo, aspect fill) follows the rounded corners; a round photo avatar beside some titles; a bold title, a two-line subtitle truncated with an ellipsis,
 /// tags rounded on chosen corners, and a primary button whose taps the card counts (a badge with
 /// a checkmark and the count appears in the header).
 ///
@@ -30,6 +30,8 @@ public final class CardView: UIView {
   private let photoView = UIImageView()
   private let avatarView = UIImageView()
   private var circles: [CAShapeLayer] = []
+  /// The small chart some flat headers show (`CardContent.trend`), drawn in `draw(_:)`.
+  public let sparkline = SparklineView()
   private let badge = UIView()
   private let badgeCheck = CAShapeLayer()
   private let badgeLabel = UILabel()
@@ -60,6 +62,8 @@ public final class CardView: UIView {
     photoView.clipsToBounds = true
     photoView.isHidden = true
     header.addSubview(photoView)
+    sparkline.isHidden = true
+    header.addSubview(sparkline)
     addSubview(header)
 
     avatarView.contentMode = .scaleAspectFill
@@ -142,6 +146,9 @@ public final class CardView: UIView {
     for c in circles { c.isHidden = content.header != .image }
     photoView.image = photo
     photoView.isHidden = photo == nil
+    let trend = content.trend
+    sparkline.isHidden = trend == nil
+    if let trend { sparkline.values = trend.map { CGFloat($0) } }
     let avatar = content.avatar.flatMap(CardView.photo)
     avatarView.image = avatar
     avatarView.isHidden = avatar == nil
@@ -205,6 +212,7 @@ public final class CardView: UIView {
       }
     }
     photoView.frame = header.bounds
+    sparkline.frame = CGRect(x: CardView.inset, y: 14, width: 104, height: 44)
     let textWidth = max(0, b.width - 2 * inset)
     var titleX = inset
     if !avatarView.isHidden {

@@ -30,6 +30,10 @@ open class UIWindow: UIView, FrameLoopClient {
   public var renderer = FrameRenderer()
   /// The time of the latest event or frame, on the host's clock.
   public private(set) var currentTime: Double = 0
+  /// How many views and layers this window's display passes have drawn (`draw(_:)`,
+  /// `draw(in:)`, a delegate's `draw(_:in:)`): Sheen's, for tests and `sheen bench` (steady
+  /// frames draw none).
+  public private(set) var displayCount = 0
   /// The tree drawn each frame, made once (a new array each frame was a heap allocation).
   private lazy var roots = [layer.sheenLayer]
 
@@ -125,7 +129,7 @@ open class UIWindow: UIView, FrameLoopClient {
     // Layout asked for by completions runs before drawing too.
     layoutIfNeeded()
     // Views and layers marked for drawing draw now (`draw(_:)`, `draw(in:)`).
-    layer.displayTree(scale: scale)
+    displayCount += layer.displayTree(scale: scale)
   }
 
   // MARK: Events

@@ -24,12 +24,18 @@ func benchDraw(runs: Int) throws {
       chart.setNeedsDisplay()
       chart.layer.displayIfNeeded()
     }
+    let redrawAllocations = allocationsPerFrame(frames: 50) {
+      chart.setNeedsDisplay()
+      chart.layer.displayIfNeeded()
+    }
     let steady = measure(runs: runs, frame)
+    let draws = window.displayCount
     let allocations = allocationsPerFrame(frames: 100, frame)
     var line = String(
       format:
-        "draw: 300x200-point chart at scale %d: redraw median %.3f ms, min %.3f ms; steady frame (340x240 points) median %.3f ms, min %.3f ms",
-      scale, redraw.median, redraw.min, steady.median, steady.min)
+        "draw: 300x200-point chart at scale %d: redraw median %.3f ms, min %.3f ms; steady frame (340x240 points) median %.3f ms, min %.3f ms, draw(_:) calls per steady frame %.2f",
+      scale, redraw.median, redraw.min, steady.median, steady.min, Double(window.displayCount - draws) / 100)
+    if let a = redrawAllocations { line += String(format: "; allocations per redraw %.1f", a) }
     if let a = allocations { line += String(format: "; allocations per steady frame %.2f", a) }
     print(line)
   }

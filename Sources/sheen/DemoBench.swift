@@ -136,6 +136,7 @@ private func benchDemo(
   let cache = window.renderer.context.textRenderer.cache
   let glyphsBefore = cache.statistics.rasterizations
   let allocationsBefore = allocationCount?() ?? 0
+  let drawsBefore = window.displayCount
   var whole: [Double] = []
   var renders: [Double] = []
   whole.reserveCapacity(seconds.map { Int($0 * 1000) } ?? frames)
@@ -144,7 +145,7 @@ private func benchDemo(
   // them: new text to lay out, a row's shadow to blur) are counted apart from steady ones.
   var rowFrames = 0
   var rows = 0
-  var rowCosts = (allocations: UInt64(0), blurs: 0, shapes: 0, glyphs: 0, images: 0)
+  var rowCosts = (allocations: UInt64(0), blurs: 0, shapes: 0, glyphs: 0, images: 0, draws: 0)
   let start = monotonicSeconds()
   var previous = start
   while seconds.map({ previous - start < $0 }) ?? (whole.count < frames) {
@@ -152,6 +153,7 @@ private func benchDemo(
     let allocationsBeforeFrame = allocationCount?() ?? 0
     let statsBefore = window.renderer.context.statistics
     let glyphsBeforeFrame = cache.statistics.rasterizations
+    let drawsBeforeFrame = window.displayCount
     try step()
     if window.rowsShown != rowsBefore {
       let statsAfter = window.renderer.context.statistics
@@ -162,6 +164,7 @@ private func benchDemo(
       rowCosts.shapes += statsAfter.shapeRasterizations - statsBefore.shapeRasterizations
       rowCosts.glyphs += cache.statistics.rasterizations - glyphsBeforeFrame
       rowCosts.images += statsAfter.imageResamples - statsBefore.imageResamples
+      rowCosts.draws += window.displayCount - drawsBeforeFrame
     }
     let now = monotonicSeconds()
     whole.append((now - previous) * 1000)
@@ -189,9 +192,10 @@ private func benchDemo(
   }
   var steady = String(
     format:
-      "steady state: blurs per frame %.2f, glyph rasterizations per frame %.2f, shape rasterizations per frame %.2f, image resamples per frame %.2f",
+      "steady state: blurs per frame %.2f, glyph rasterizations per frame %.2f, shape rasterizations per frame %.2f, image resamples per frame %.2f, draw(_:) calls per frame %.2f",
     Double(stats.blurs - rowCosts.blurs) / m, glyphs, Double(stats.shapeRasterizations - rowCosts.shapes) / m,
-    Double(stats.imageResamples - rowCosts.images) / m)
+    Double(stats.imageResamples - rowCosts.images) / m,
+    Double(window.displayCount - drawsBefore - rowCosts.draws) / m)
   if let allocations {
     steady += String(
       format: ", allocations per frame %.2f (%.0f in %d frames)", allocations, allocations * m, steadyFrames)
@@ -201,9 +205,9 @@ private func benchDemo(
     let r = Double(rows)
     var line = String(
       format:
-        "rows coming into view: %d in %d frames; per row: blurs %.2f, shape rasterizations %.2f, glyph rasterizations %.2f, image resamples %.2f",
+        "rows coming into view: %d in %d frames; per row: blurs %.2f, shape rasterizations %.2f, glyph rasterizations %.2f, image resamples %.2f, draw(_:) calls %.2f",
       rows, rowFrames, Double(rowCosts.blurs) / r, Double(rowCosts.shapes) / r, Double(rowCosts.glyphs) / r,
-      Double(rowCosts.images) / r)
+      Double(rowCosts.images) / r, Double(rowCosts.draws) / r)
     if allocationCount != nil {
       line += String(format: ", allocations %.1f", Double(rowCosts.allocations) / r)
     }

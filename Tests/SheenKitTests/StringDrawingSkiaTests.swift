@@ -168,3 +168,51 @@ import Testing
     #expect(r.width > 0 && r.height > size.height)
   }
 }
+
+/// Line break modes of attributed (and kerned) text: where the ellipsis goes, character
+/// wrapping, clipping.
+@Suite struct AttributedLayoutModeTests {
+  static func layout(_ mode: NSLineBreakMode, width: Double, height: Double? = nil) -> AttributedTextLayout {
+    let p = NSMutableParagraphStyle()
+    p.lineBreakMode = mode
+    let a = StringDrawingStyle([.font: UIFont.systemFont(ofSize: 13), .kern: 1.0, .paragraphStyle: p])
+    let b = StringDrawingStyle([.font: UIFont.boldSystemFont(ofSize: 13), .kern: 1.0, .paragraphStyle: p])
+    return AttributedTextLayout(
+      runs: [("Begin of a long ", 0), ("attributed", 1), (" line that ends here", 0)], styles: [a, b],
+      width: width, height: height)
+  }
+
+  static func text(_ line: AttributedTextLayout.Line) -> String { line.pieces.map(\.text).joined() }
+
+  @Test func truncationPlacesTheEllipsis() {
+    let tail = Self.layout(.byTruncatingTail, width: 150)
+    let head = Self.layout(.byTruncatingHead, width: 150)
+    let middle = Self.layout(.byTruncatingMiddle, width: 150)
+    for l in [tail, head, middle] {
+      #expect(l.lines.count == 1)
+      #expect(l.lines[0].width <= 150 + 1e-6 && l.lines[0].width > 100, "\(Self.text(l.lines[0]))")
+    }
+    #expect(Self.text(tail.lines[0]).hasPrefix("Begin") && Self.text(tail.lines[0]).hasSuffix("\u{2026}"))
+    #expect(Self.text(head.lines[0]).hasPrefix("\u{2026}") && Self.text(head.lines[0]).hasSuffix("here"))
+    let m = Self.text(middle.lines[0])
+    #expect(m.hasPrefix("Begin") && m.hasSuffix("here") && m.contains("\u{2026}"), "\(m)")
+    // Wide enough: no ellipsis.
+    #expect(!Self.text(Self.layout(.byTruncatingTail, width: 1000).lines[0]).contains("\u{2026}"))
+    // Wrapped to a height of two lines: the second shows the rest, truncated.
+    let lineHeight = Double(UIFont.systemFont(ofSize: 13).lineHeight)
+    let two = Self.layout(.byTruncatingTail, width: 150, height: 2 * lineHeight + 1)
+    #expect(two.lines.count == 2 && Self.text(two.lines[1]).hasSuffix("\u{2026}"))
+  }
+
+  @Test func wrappingModes() {
+    let words = Self.layout(.byWordWrapping, width: 150)
+    let chars = Self.layout(.byCharWrapping, width: 150)
+    let clip = Self.layout(.byClipping, width: 150)
+    #expect(words.lines.count >= 2 && chars.lines.count >= 2 && clip.lines.count == 1)
+    // Words break after spaces; characters fill each line as far as they go.
+    #expect(Self.text(words.lines[0]).hasSuffix(" "))
+    #expect(chars.lines[0].width > words.lines[0].width)
+    for l in chars.lines.dropLast() { #expect(l.width <= 150 + 1e-6) }
+    #expect(words.lines.allSatisfy { $0.width <= 150 + 1e-6 })
+  }
+}

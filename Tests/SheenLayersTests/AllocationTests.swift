@@ -63,6 +63,8 @@ import Testing
       ])
       #expect(text.contains("blurs per frame 0.00, glyph rasterizations per frame 0.00"), "\(text)")
       #expect(text.contains("(\(frames) frames without a new row)"), "\(text)")
+      // Views drawn in draw(_:) (the cards' small charts) show their kept bitmaps.
+      #expect(text.contains("draw(_:) calls per frame 0.00"), "\(text)")
       guard let r = text.range(of: #"\((\d+) in \d+ frames\)"#, options: .regularExpression) else {
         Issue.record("no allocation count in: \(text)")
         return nil

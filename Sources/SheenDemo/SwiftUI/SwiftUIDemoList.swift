@@ -245,8 +245,14 @@ struct SwiftUICardView: View {
           .frame(height: Self.headerHeight)
       }
     case .strip:
-      Color(hue: hue, saturation: 0.55, brightness: 0.92)
-        .frame(height: Self.headerHeight)
+      ZStack(alignment: .topLeading) {
+        Color(hue: hue, saturation: 0.55, brightness: 0.92)
+        // Some flat headers show a small chart (UIKit draws it in draw(_:)).
+        if let trend = content.trend {
+          SwiftUISparkline(values: trend.map { CGFloat($0) }).padding(.top, 14).padding(.leading, Self.inset)
+        }
+      }
+      .frame(height: Self.headerHeight)
     case .image:
       // A generated picture: a diagonal gradient with a few translucent circles.
       GeometryReader { proxy in

@@ -213,7 +213,7 @@ struct AttributedTextLayout {
       }
       return Piece(text: text, style: i, isSpace: true, width: w, layout: nil)
     }
-    guard let layout = st.layout(text, width: nil, height: nil, cached: true) else {
+    guard let layout = st.layout(text, width: nil, height: nil) else {
       return Piece(text: text, style: i, isSpace: false, width: 0, layout: nil)
     }
     let w = (layout.lines.first?.width ?? 0) + st.kern * Double(layout.glyphCount)

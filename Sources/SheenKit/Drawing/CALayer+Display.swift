@@ -73,24 +73,30 @@ extension CALayer {
   public func needsDisplay() -> Bool { displayState.needsDisplay }
 
   /// Runs `display()` now if it is due.
-  public func displayIfNeeded() {
-    guard displayState.needsDisplay else { return }
+  public func displayIfNeeded() { displayIfDue() }
+
+  /// Runs `display()` if it is due; whether it ran.
+  @discardableResult func displayIfDue() -> Bool {
+    guard displayState.needsDisplay else { return false }
     displayState.needsDisplay = false
     display()
     displayState.dirty = nil
+    return true
   }
 
   /// The display pass of a frame: `display()` for every marked layer at or below this one.
   /// Views' layers draw at `scale` (the window's pixels per point).
-  func displayTree(scale: CGFloat) {
-    guard displayState.subtreeNeedsDisplay else { return }
+  /// Returns how many layers displayed.
+  @discardableResult func displayTree(scale: CGFloat) -> Int {
+    guard displayState.subtreeNeedsDisplay else { return 0 }
     displayState.subtreeNeedsDisplay = false
     if view != nil { contentsScale = scale }
-    displayIfNeeded()
+    var n = displayIfDue() ? 1 : 0
     for s in sublayerHost.sublayers {
-      (s.owner as? CALayer)?.displayTree(scale: scale)
+      n += (s.owner as? CALayer)?.displayTree(scale: scale) ?? 0
     }
-    if let m = sheenLayer.mask { (m.owner as? CALayer)?.displayTree(scale: scale) }
+    if let m = sheenLayer.mask { n += (m.owner as? CALayer)?.displayTree(scale: scale) ?? 0 }
+    return n
   }
 
   /// `display()`'s default (see there).

@@ -105,8 +105,10 @@ struct StringDrawingStyle {
 
   /// A layout of `string`: one unwrapped line per paragraph without a width; wrapped (or
   /// truncated, per the line break mode) to `width` with one.
-  func layout(_ string: String, width: Double?, height: Double?, cached: Bool = false) -> TextLayout? {
-    guard let face = font.face, font.pointSize > 0, font.pointSize.isFinite else { return nil }
+  /// Served from the layout cache (keyed by the font's shared family, fontconfig's fallbacks
+  /// included): a redraw of the same strings shapes nothing.
+  func layout(_ string: String, width: Double?, height: Double?) -> TextLayout? {
+    guard font.face != nil, font.pointSize > 0, font.pointSize.isFinite else { return nil }
     let align: TextAlignment
     switch alignment {
     case .center: align = .center
@@ -117,10 +119,9 @@ struct StringDrawingStyle {
     let truncates =
       width != nil && [.byTruncatingTail, .byTruncatingHead, .byTruncatingMiddle].contains(lineBreak)
     let style = TextStyle(
-      font: face, size: Double(font.pointSize), alignment: align, wraps: wraps || truncates && height != nil,
-      truncation: truncates ? .end : .none)
-    if cached { return TextLayout.cached(string, style: style, width: width, height: height) }
-    return TextLayout(string, style: style, width: width, height: height)
+      family: font.family, size: Double(font.pointSize), alignment: align,
+      wraps: wraps || truncates && height != nil, truncation: truncates ? .end : .none)
+    return TextLayout.cached(string, style: style, width: width, height: height)
   }
 
   /// The font's line metrics at its size.
