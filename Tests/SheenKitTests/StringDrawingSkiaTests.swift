@@ -204,6 +204,22 @@ import Testing
     #expect(two.lines.count == 2 && Self.text(two.lines[1]).hasSuffix("\u{2026}"))
   }
 
+  /// A plain string truncated at its head or middle, or wrapped by characters, goes the same way.
+  @Test func plainStringsTakeEveryMode() {
+    for (mode, check) in [
+      (NSLineBreakMode.byTruncatingHead, { (t: String) in t.hasPrefix("\u{2026}") }),
+      (.byTruncatingMiddle, { (t: String) in t.contains("\u{2026}") && !t.hasPrefix("\u{2026}") }),
+    ] {
+      let p = NSMutableParagraphStyle()
+      p.lineBreakMode = mode
+      let d = StringDrawing(
+        "Begin of a long line that ends here", [.font: UIFont.systemFont(ofSize: 13), .paragraphStyle: p])
+      #expect(!d.isPlain)
+      let l = d.attributed(width: 150, height: 20)
+      #expect(l.lines.count == 1 && check(Self.text(l.lines[0])), "\(mode): \(Self.text(l.lines[0]))")
+    }
+  }
+
   @Test func wrappingModes() {
     let words = Self.layout(.byWordWrapping, width: 150)
     let chars = Self.layout(.byCharWrapping, width: 150)

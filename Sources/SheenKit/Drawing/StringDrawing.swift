@@ -6,10 +6,11 @@ import SheenText
 // `size`, `boundingRect`) into the current context, with the attributes custom views use:
 // `.font`, `.foregroundColor`, `.paragraphStyle` (alignment, line break mode) and `.kern`.
 //
-// A string of one style without `.kern` is one `TextLayout` (bidi across the whole paragraph,
-// every truncation mode of the text engine). An attributed string of several runs (fonts,
-// sizes, colours, backgrounds) or any kerned text goes through `AttributedTextLayout`: pieces
-// shaped per run and word, the kerning counted in line breaking, measuring and alignment.
+// A string of one style without `.kern`, wrapped at words or truncated at its tail, is one
+// `TextLayout` (bidi across the whole paragraph). An attributed string of several runs (fonts,
+// sizes, colours, backgrounds), kerned text, character wrapping and truncation at the head or in
+// the middle go through `AttributedTextLayout`: pieces shaped per run and word, the kerning
+// counted in line breaking, measuring and alignment.
 //
 // Unlike UIKit: an attributed string's pieces are ordered left to right (a right-to-left run
 // reads correctly within each word); paragraph styles other than alignment and line break mode
@@ -255,8 +256,13 @@ struct StringDrawing {
     }
   }
 
-  /// One style without kerning: a plain `TextLayout` does.
-  var isPlain: Bool { styles.count == 1 && styles[0].kern == 0 }
+  /// One style without kerning, wrapped at words or truncated at the tail: a plain `TextLayout`
+  /// does (character wrapping and truncation at the head or in the middle go through
+  /// `AttributedTextLayout`).
+  var isPlain: Bool {
+    styles.count == 1 && styles[0].kern == 0
+      && ![.byCharWrapping, .byTruncatingHead, .byTruncatingMiddle].contains(styles[0].lineBreak)
+  }
   var string: String { runs.map(\.0).joined() }
 
   func attributed(width: Double?, height: Double?) -> AttributedTextLayout {
