@@ -266,8 +266,10 @@ final class LayoutEngine {
       let component: LayoutComponent = axis == 0 ? .width : .height
       guard let v = state.variables[component.rawValue] else { continue }
       let value = axis == 0 ? size.width : size.height
-      for hug in [true, false] {
-        let slot = axis * 2 + (hug ? 0 : 1)
+      // (A range, not `[true, false]`: that array was a heap allocation per axis per change.)
+      for side in 0..<2 {
+        let hug = side == 0
+        let slot = axis * 2 + side
         if value < 0 {
           if let e = state.intrinsic[slot] {
             remove(e)

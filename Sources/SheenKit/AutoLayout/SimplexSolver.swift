@@ -115,14 +115,14 @@ struct SolverRow {
 
   mutating func reverseSign() {
     constant = -constant
-    for i in cells.indices { cells.values[i] = -cells.values[i] }
+    cells.forEachIndexInPlace { cells, i in cells.values[i] = -cells.values[i] }
   }
 
   /// Solves `0 = row` for `s`, which must be in it: the row becomes `s`'s.
   mutating func solve(for s: SolverSymbol) {
     let c = -1 / (cells.removeValue(forKey: s) ?? 1)
     constant *= c
-    for i in cells.indices { cells.values[i] *= c }
+    cells.forEachIndexInPlace { cells, i in cells.values[i] *= c }
   }
 
   /// Solves the row of `lhs` for `rhs` instead: the row becomes `rhs`'s.
@@ -367,9 +367,9 @@ final class SimplexSolver {
       return true
     }
     var consistent = true
-    for i in rows.indices {
+    rows.forEachIndexInPlace { rows, i in
       let c = rows.values[i].coefficient(for: marker)
-      guard c != 0 else { continue }
+      guard c != 0 else { return }
       rows.values[i].constant += c * shift
       let s = rows.keys[i]
       if s.kind == .dummy && !SolverRow.nearZero(rows.values[i].constant) { consistent = false }
@@ -476,13 +476,14 @@ final class SimplexSolver {
       substitute(entering, r)
       rows[entering] = r
     }
-    for i in rows.indices { rows.values[i].cells[art] = nil }
+    rows.forEachIndexInPlace { rows, i in rows.values[i].cells[art] = nil }
     objective.cells[art] = nil
     return success
   }
 
   private func substitute(_ s: SolverSymbol, _ row: SolverRow) {
-    for i in rows.indices where rows.values[i].cells[s] != nil {
+    rows.forEachIndexInPlace { rows, i in
+      guard rows.values[i].cells[s] != nil else { return }
       rows.values[i].substitute(s, row)
       let k = rows.keys[i]
       if !k.isExternal && rows.values[i].constant < 0 { infeasible.append(k) }
@@ -574,5 +575,19 @@ final class SimplexSolver {
       }
     }
     return first.isValid ? first : second.isValid ? second : third
+  }
+}
+
+extension Dictionary {
+  /// Visits every index in order, handing `body` the dictionary to change values through
+  /// `values[i]`. Unlike `for i in indices`, which keeps a second reference to the storage for
+  /// the loop, nothing else holds it, so a value changes in place instead of the whole
+  /// dictionary being copied first (a heap allocation, and O(n), per loop).
+  @inline(__always) mutating func forEachIndexInPlace(_ body: (inout Dictionary, Index) -> Void) {
+    var i = startIndex
+    while i != endIndex {
+      body(&self, i)
+      formIndex(after: &i)
+    }
   }
 }
