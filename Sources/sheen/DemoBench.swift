@@ -91,14 +91,17 @@ private func benchDemo(
 ) throws {
   var frame = 0
   var renderTime = 0.0
+  var renderCPUTime = 0.0
   func step() throws {
     DemoScript.scroll(window, frame: frame, limit: scrollRange)
     let time = Double(frame) / 60
     let render = { (s: Surface) in
       let t0 = monotonicSeconds()
+      let c0 = processCPUSeconds()
       window.refreshOverlay(at: monotonicSeconds())
       window.renderFrame(into: s, time: time)
       renderTime = monotonicSeconds() - t0
+      renderCPUTime = processCPUSeconds() - c0
     }
     if let s = try target(render) { render(s) }
     frame += 1
@@ -142,8 +145,12 @@ private func benchDemo(
   let drawsBefore = window.displayCount
   var whole: [Double] = []
   var renders: [Double] = []
+  // The CPU time each render took (all threads): what a frame costs whatever else the machine
+  // runs, for comparisons on a loaded machine.
+  var renderCPUs: [Double] = []
   whole.reserveCapacity(seconds.map { Int($0 * 1000) } ?? frames)
   renders.reserveCapacity(whole.capacity)
+  renderCPUs.reserveCapacity(whole.capacity)
   // Frames in which new rows came into view (the collection view configured reused cells for
   // them: new text to lay out, a row's shadow to blur) are counted apart from steady ones.
   var rowFrames = 0
@@ -172,6 +179,7 @@ private func benchDemo(
     let now = monotonicSeconds()
     whole.append((now - previous) * 1000)
     renders.append(renderTime * 1000)
+    renderCPUs.append(renderCPUTime * 1000)
     window.recordFrame(time: now, render: renderTime, present: now - previous - renderTime)
     previous = now
   }
@@ -189,7 +197,7 @@ private func benchDemo(
       format: "demo %dx%d, %@, %d thread(s): %d frames in %.1f s, %.1f fps", Int(size.width),
       Int(size.height),
       mode, window.renderer.threads, whole.count, previous - start, n / (previous - start)))
-  for (name, times) in [("frame", whole), ("render", renders), ("present", presents)] {
+  for (name, times) in [("frame", whole), ("render", renders), ("present", presents), ("cpu", renderCPUs)] {
     let p = percentiles(times)
     print(String(format: "  %-8@ p50 %.3f ms, p95 %.3f ms, p99 %.3f ms", name, p.0, p.1, p.2))
   }
