@@ -37,8 +37,10 @@ public final class CGImage: Hashable, @unchecked Sendable {
 /// `scale`. Made from the bundled assets (`init(named:)`), a PNG or JPEG file, or pixels; decoded
 /// files are shared through `ImageFileCache.shared`.
 ///
-/// Unlike UIKit: `imageOrientation` is always `.up` (EXIF orientation is applied when decoding),
-/// and the `.tile` resizing mode stretches as `.stretch` does.
+/// Unlike UIKit: `imageOrientation` is always `.up` (EXIF orientation is applied when decoding).
+/// A resizable image (`resizableImage(withCapInsets:resizingMode:)`) shown by a `UIImageView`
+/// keeps its caps at their size; its centre and edges stretch (`.stretch`) or repeat at their
+/// natural size from the top-left, the last tiles cut (`.tile`, the default, as UIKit).
 open class UIImage: Hashable, @unchecked Sendable {
   public enum ResizingMode: Int, Sendable {
     case tile, stretch
@@ -55,6 +57,9 @@ open class UIImage: Hashable, @unchecked Sendable {
   /// The parts of a resizable image that keep their size (points); zero for others.
   public let capInsets: UIEdgeInsets
   public let resizingMode: ResizingMode
+  /// Whether the image was made by `resizableImage` (only such images tile: a plain image
+  /// stretches whatever its `resizingMode`).
+  let isResizable: Bool
   public var imageOrientation: Orientation { .up }
 
   public init(cgImage: CGImage, scale: CGFloat = 1, orientation: Orientation = .up) {
@@ -62,13 +67,18 @@ open class UIImage: Hashable, @unchecked Sendable {
     self.scale = scale > 0 ? scale : 1
     capInsets = .zero
     resizingMode = .tile
+    isResizable = false
   }
 
-  init(cgImage: CGImage?, scale: CGFloat, capInsets: UIEdgeInsets, resizingMode: ResizingMode) {
+  init(
+    cgImage: CGImage?, scale: CGFloat, capInsets: UIEdgeInsets, resizingMode: ResizingMode,
+    isResizable: Bool = false
+  ) {
     self.cgImage = cgImage
     self.scale = scale
     self.capInsets = capInsets
     self.resizingMode = resizingMode
+    self.isResizable = isResizable
   }
 
   /// An image of the pixels drawn by SheenRaster (a backing store, a picture made in memory).
@@ -109,8 +119,11 @@ open class UIImage: Hashable, @unchecked Sendable {
   /// The same image, whose `capInsets` keep their size when a view stretches it (nine parts).
   open func resizableImage(withCapInsets insets: UIEdgeInsets, resizingMode: ResizingMode = .tile) -> UIImage
   {
-    UIImage(cgImage: cgImage, scale: scale, capInsets: insets, resizingMode: resizingMode)
+    UIImage(cgImage: cgImage, scale: scale, capInsets: insets, resizingMode: resizingMode, isResizable: true)
   }
+
+  /// Whether a view showing the image repeats its centre and edges instead of stretching them.
+  var tiles: Bool { isResizable && resizingMode == .tile }
 
   open func resizableImage(withCapInsets insets: UIEdgeInsets) -> UIImage {
     resizableImage(withCapInsets: insets, resizingMode: .tile)
@@ -132,7 +145,7 @@ open class UIImage: Hashable, @unchecked Sendable {
   public static func == (a: UIImage, b: UIImage) -> Bool {
     a === b
       || (a.cgImage == b.cgImage && a.scale == b.scale && a.capInsets == b.capInsets
-        && a.resizingMode == b.resizingMode)
+        && a.resizingMode == b.resizingMode && a.isResizable == b.isResizable)
   }
 
   public func hash(into h: inout Hasher) {

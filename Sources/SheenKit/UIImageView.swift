@@ -69,5 +69,6 @@ open class UIImageView: UIView {
     l.contents = cg.rasterImage
     l.contentsScale = Double(shown.scale)
     l.contentsCenter = shown.contentsCenter.sheen
+    l.contentsCenterTiles = shown.tiles
   }
 }

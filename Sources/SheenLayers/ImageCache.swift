@@ -18,6 +18,9 @@ final class ImageCache: Sendable {
     let device: Rect
     let minification: ImageFilter
     let magnification: ImageFilter
+    /// A tiled part's tile size (points) and the device size of its first tile.
+    let tile: Size?
+    let firstTile: Size
   }
 
   private let table = FrameCache<Key, RasterImage>(budget: 16 << 20, maxEntries: 2048)
@@ -33,8 +36,10 @@ final class ImageCache: Sendable {
     in canvas: Canvas
   ) {
     let t = canvas.transform
-    let placement = RasterImage.placement(source: part.source, destination: part.destination, transform: t)
-    if RasterImage.placementIsCopy(placement) {
+    let first = RasterImage.firstTile(of: part.destination, tile: part.tile)
+    let repeats = RasterImage.repeats(part.destination, tile: part.tile)
+    let placement = RasterImage.placement(source: part.source, destination: first, transform: t)
+    if RasterImage.placementIsCopy(placement) && !repeats.x && !repeats.y {
       canvas.drawImage(
         image, source: part.source, in: part.destination, minification: minification,
         magnification: magnification)
@@ -55,15 +60,16 @@ final class ImageCache: Sendable {
       direct(image, part, minification, magnification, canvas)
       return
     }
+    let firstDevice = at.apply(first)
     let key = Key(
       image: image.id, source: part.source, device: device, minification: minification,
-      magnification: magnification)
+      magnification: magnification, tile: part.tile, firstTile: firstDevice.size)
     var pixels = table.value(for: key)
     if pixels == nil {
       pixels = image.resampled(
         source: part.source,
-        placement: RasterImage.placement(source: part.source, destination: part.destination, transform: at),
-        minification: minification, magnification: magnification, area: area)
+        placement: RasterImage.placement(source: part.source, destination: first, transform: at),
+        minification: minification, magnification: magnification, area: area, repeats: repeats)
       guard let p = pixels else { return }
       resamples.add(1, ordering: .relaxed)
       table.store(p, bytes: p.width * p.height * 4 + 64, for: key)
@@ -78,7 +84,7 @@ final class ImageCache: Sendable {
     resamples.add(1, ordering: .relaxed)
     canvas.drawImage(
       image, source: part.source, in: part.destination, minification: minification,
-      magnification: magnification)
+      magnification: magnification, tile: part.tile)
   }
 
   /// Bytes of resampled images held.

@@ -24,6 +24,10 @@ public struct ContentsPart: Hashable, Sendable {
   public var source: Rect
   /// The layer's points.
   public var destination: Rect
+  /// When set, the source is drawn at this size (points) from the destination's top-left corner
+  /// and repeated over the destination, the last tiles cut (`contentsCenterTiles`); nil
+  /// stretches it over the destination.
+  public var tile: Size? = nil
 }
 
 extension Layer {
@@ -73,15 +77,20 @@ extension Layer {
   }
 
   /// Calls `body` with each part drawn: the shown part whole, or its nine parts when
-  /// `contentsCenter` is not the unit rectangle and the gravity is `.resize` (nothing is
+  /// `contentsCenter` is not the unit rectangle (or `contentsCenterTiles`) and the gravity is
+  /// `.resize` (nothing is
   /// allocated: this runs in every frame).
   public func forEachContentsPart(_ body: (ContentsPart) -> Void) {
     guard let whole = contentsGeometry else { return }
-    if contentsGravity != .resize || contentsCenter == Rect(x: 0, y: 0, width: 1, height: 1) {
+    // A tiled image without caps is one part repeated: nine parts of which only the centre shows.
+    if contentsGravity != .resize
+      || (contentsCenter == Rect(x: 0, y: 0, width: 1, height: 1) && !contentsCenterTiles)
+    {
       body(whole)
       return
     }
-    Layer.forEachNinePart(whole, center: contentsCenter, scale: contentsScale, body)
+    Layer.forEachNinePart(
+      whole, center: contentsCenter, scale: contentsScale, tiles: contentsCenterTiles, body)
   }
 
   /// The parts `forEachContentsPart` draws.
@@ -95,14 +104,18 @@ extension Layer {
   /// centre rectangle `center` (unit coordinates of the part) stretches both ways, the edges
   /// along one axis, and the corners keep their natural size (image pixels / `scale`), shrunk
   /// in proportion where the destination is smaller than two corners. Empty parts are left out.
-  public static func nineParts(_ whole: ContentsPart, center: Rect, scale: Double) -> [ContentsPart] {
+  /// With `tiles`, the centre and the edges repeat their part of the image at its natural size
+  /// instead of stretching (UIKit's `.tile` resizing mode).
+  public static func nineParts(
+    _ whole: ContentsPart, center: Rect, scale: Double, tiles: Bool = false
+  ) -> [ContentsPart] {
     var parts: [ContentsPart] = []
-    forEachNinePart(whole, center: center, scale: scale) { parts.append($0) }
+    forEachNinePart(whole, center: center, scale: scale, tiles: tiles) { parts.append($0) }
     return parts
   }
 
   static func forEachNinePart(
-    _ whole: ContentsPart, center: Rect, scale: Double, _ body: (ContentsPart) -> Void
+    _ whole: ContentsPart, center: Rect, scale: Double, tiles: Bool, _ body: (ContentsPart) -> Void
   ) {
     let s = whole.source
     let d = whole.destination
@@ -128,7 +141,13 @@ extension Layer {
         let src = Rect(x: xs[i], y: ys[j], width: xs[i + 1] - xs[i], height: ys[j + 1] - ys[j])
         let dst = Rect(x: dxs[i], y: dys[j], width: dxs[i + 1] - dxs[i], height: dys[j + 1] - dys[j])
         if src.width > 0 && src.height > 0 && dst.width > 0 && dst.height > 0 {
-          body(ContentsPart(source: src, destination: dst))
+          // The middle column and row stretch, or repeat at their natural size when tiled.
+          var tile: Size? = nil
+          if tiles && (i == 1 || j == 1) {
+            tile = Size(
+              width: i == 1 ? src.width / scale : dst.width, height: j == 1 ? src.height / scale : dst.height)
+          }
+          body(ContentsPart(source: src, destination: dst, tile: tile))
         }
       }
     }

@@ -154,6 +154,12 @@ open class Layer {
   public var contentsCenter = Rect(x: 0, y: 0, width: 1, height: 1) {
     didSet { if contentsCenter != oldValue { setNeedsDisplay() } }
   }
+  /// Whether the nine parts' centre and edges repeat their part of the image at its natural size
+  /// instead of stretching (UIKit's `.tile` resizing mode of a resizable image; Core Animation
+  /// has no such property, and scene files do not state it).
+  public var contentsCenterTiles = false {
+    didSet { if contentsCenterTiles != oldValue { setNeedsDisplay() } }
+  }
   public var minificationFilter = ImageFilter.linear {
     didSet { if minificationFilter != oldValue { setNeedsDisplay() } }
   }

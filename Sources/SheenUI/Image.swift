@@ -15,6 +15,7 @@ public struct Image: View, Equatable {
   let uiImage: UIImage?
   var isResizable = false
   var capInsets = EdgeInsets()
+  var resizingMode = ResizingMode.stretch
 
   public init(systemName: String) {
     self.systemName = systemName
@@ -35,7 +36,8 @@ public struct Image: View, Equatable {
     self.uiImage = uiImage
   }
 
-  /// How a resizable image fills a larger frame (SwiftUI's `Image.ResizingMode`); both stretch.
+  /// How a resizable image fills a larger frame (SwiftUI's `Image.ResizingMode`): stretched, or
+  /// repeated at its natural size (the centre and edges between the cap insets).
   public enum ResizingMode: Hashable, Sendable {
     case stretch, tile
   }
@@ -46,6 +48,7 @@ public struct Image: View, Equatable {
     var i = self
     i.isResizable = true
     i.capInsets = capInsets
+    i.resizingMode = resizingMode
     return i
   }
 
@@ -237,10 +240,10 @@ final class BitmapImageNode: Node {
     image = i
     view.contentMode = .scaleToFill
     let c = i.capInsets
-    if i.isResizable, c != EdgeInsets(), let u = i.uiImage {
+    if i.isResizable, c != EdgeInsets() || i.resizingMode == .tile, let u = i.uiImage {
       view.image = u.resizableImage(
         withCapInsets: UIEdgeInsets(top: c.top, left: c.leading, bottom: c.bottom, right: c.trailing),
-        resizingMode: .stretch)
+        resizingMode: i.resizingMode == .tile ? .tile : .stretch)
     } else {
       view.image = i.uiImage
     }

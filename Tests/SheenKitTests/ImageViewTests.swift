@@ -117,4 +117,66 @@ import Testing
     #expect(s[4, 0] == 0xFFFF_0000)
     #expect(s[15, 0] == 0xFF00_00FF)
   }
+
+  /// A 6 × 5 image whose pixel (x, y) has red 40x + 10, green 40y + 10, blue 200 (a distinct
+  /// colour per pixel, so that every destination pixel says which image pixel it shows).
+  static func numbered() -> UIImage {
+    let s = try! Surface(width: 6, height: 5)
+    for y in 0..<5 {
+      for x in 0..<6 { s[x, y] = 0xFF00_00C8 | UInt32(40 * x + 10) << 16 | UInt32(40 * y + 10) << 8 }
+    }
+    return UIImage(rasterImage: RasterImage(surface: s))
+  }
+
+  /// `.tile`: the caps keep their size, the centre and edges repeat their part at its natural
+  /// size from the top-left of their area, the last tiles cut (UIKit). Expected pixels worked out
+  /// by hand from the 6 × 5 numbered image with caps left 1, right 2, top 1, bottom 1: columns
+  /// 1...3 and rows 1...3 repeat.
+  @Test func resizableImagesTileInNineParts() throws {
+    let image = ImageViewTests.numbered().resizableImage(
+      withCapInsets: UIEdgeInsets(top: 1, left: 1, bottom: 1, right: 2), resizingMode: .tile)
+    #expect(image.resizingMode == .tile)
+    let view = UIImageView(image: image)
+    // 14 wide: cap 1, then 11 of repeated columns (3 whole tiles of 3 and 2 of a fourth), cap 2.
+    // 9 high: cap 1, then 7 of repeated rows (2 tiles of 3 and 1 of a third), cap 1.
+    view.frame = CGRect(x: 0, y: 0, width: 14, height: 9)
+    #expect(view.layer.sheenLayer.contentsCenterTiles)
+    let s = try view.renderImage()
+    func column(_ x: Int) -> Int {
+      if x == 0 { return 0 }
+      if x >= 12 { return x - 12 + 4 }
+      return 1 + (x - 1) % 3
+    }
+    func row(_ y: Int) -> Int {
+      if y == 0 { return 0 }
+      if y == 8 { return 4 }
+      return 1 + (y - 1) % 3
+    }
+    var wrong: [String] = []
+    for y in 0..<9 {
+      for x in 0..<14 {
+        let expected = 0xFF00_00C8 | UInt32(40 * column(x) + 10) << 16 | UInt32(40 * row(y) + 10) << 8
+        if s[x, y] != expected { wrong.append("(\(x), \(y)): \(String(s[x, y], radix: 16))") }
+      }
+    }
+    #expect(wrong.isEmpty, "\(wrong.prefix(12))")
+    // The same caps with `.stretch` draw something else (the middle stretched, not repeated).
+    let stretched = UIImageView(
+      image: ImageViewTests.numbered().resizableImage(
+        withCapInsets: UIEdgeInsets(top: 1, left: 1, bottom: 1, right: 2), resizingMode: .stretch))
+    stretched.frame = view.frame
+    #expect(!stretched.layer.sheenLayer.contentsCenterTiles)
+    #expect(try stretched.renderImage().pixels != s.pixels)
+    // Without caps, a tiled image repeats whole; a plain image (never made resizable) stretches.
+    let pattern = UIImageView(image: ImageViewTests.numbered().resizableImage(withCapInsets: .zero))
+    pattern.frame = CGRect(x: 0, y: 0, width: 13, height: 7)
+    let p = try pattern.renderImage()
+    #expect(p[7, 6] == 0xFF00_00C8 | UInt32(40 * 1 + 10) << 16 | UInt32(40 * 1 + 10) << 8)
+    #expect(p[12, 5] == 0xFF00_00C8 | UInt32(40 * 0 + 10) << 16 | UInt32(40 * 0 + 10) << 8)
+    let plain = UIImageView(image: ImageViewTests.numbered())
+    plain.frame = CGRect(x: 0, y: 0, width: 12, height: 10)
+    #expect(!plain.layer.sheenLayer.contentsCenterTiles)
+    let corner = try plain.renderImage()[11, 9]
+    #expect(corner == 0xFF00_00C8 | UInt32(40 * 5 + 10) << 16 | UInt32(40 * 4 + 10) << 8)
+  }
 }

@@ -47,6 +47,7 @@ import Testing
   @Test(arguments: [
     ("gravity", 35.0), ("clip-and-shadow", 35), ("magnify", 35), ("magnify-sprites", 35), ("minify", 35),
     ("minify-linear", 30), ("transformed", 35), ("alpha-formats", 35), ("jpeg-exif", 35), ("nine-part", 35),
+    ("stretched-edges", 35),
   ])
   func matchesTheOracle(_ name: String, _ minimum: Double) throws {
     let ours = try ImageOracleTests.render(name)

@@ -5,17 +5,22 @@ extension Canvas {
   /// image is enlarged on both axes, else with `minification`; nothing outside `source` is read;
   /// the destination's edges are anti-aliased like any fill. A placement that maps image pixels
   /// onto device pixels one to one copies (or blends) rows.
+  ///
+  /// With `tile`, the source is drawn at that size (user space) from the destination's top-left
+  /// corner and repeated over the destination (UIKit's `.tile` resizing), the last tiles cut.
   public func drawImage(
     _ image: RasterImage, source: Rect? = nil, in destination: Rect, minification: ImageFilter = .linear,
-    magnification: ImageFilter = .linear
+    magnification: ImageFilter = .linear, tile: Size? = nil
   ) {
     let whole = Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height))
     let src = (source ?? whole).intersection(whole)
     if src.isEmpty || destination.isEmpty { return }
-    let placement = RasterImage.placement(source: src, destination: destination, transform: state.transform)
+    let first = RasterImage.firstTile(of: destination, tile: tile)
+    let placement = RasterImage.placement(source: src, destination: first, transform: state.transform)
     guard
       let sampler = ImageSampler(
-        image, source: src, placement: placement, minification: minification, magnification: magnification)
+        image, source: src, placement: placement, minification: minification, magnification: magnification,
+        repeats: RasterImage.repeats(destination, tile: tile))
     else { return }
     fillImageRect(destination, .sampled(sampler))
   }
@@ -84,6 +89,22 @@ extension Canvas {
 }
 
 extension RasterImage {
+  /// The rectangle the source is placed over: the destination, or its first tile.
+  public static func firstTile(of destination: Rect, tile: Size?) -> Rect {
+    guard let tile, tile.width > 0, tile.height > 0, tile.width.isFinite, tile.height.isFinite else {
+      return destination
+    }
+    return Rect(x: destination.minX, y: destination.minY, width: tile.width, height: tile.height)
+  }
+
+  /// Along which axes tiles of size `tile` repeat over `destination` (more than one fits).
+  public static func repeats(_ destination: Rect, tile: Size?) -> (x: Bool, y: Bool) {
+    guard let tile, tile.width > 0, tile.height > 0, tile.width.isFinite, tile.height.isFinite else {
+      return (false, false)
+    }
+    return (destination.width > tile.width, destination.height > tile.height)
+  }
+
   /// Image pixels to device pixels for `source` (image pixels) shown over `destination` (user
   /// space) under `transform` (user space to device).
   public static func placement(source: Rect, destination: Rect, transform: Transform) -> Transform {
@@ -107,13 +128,15 @@ extension RasterImage {
   /// once to the size it is shown at, to be drawn with `Canvas.drawImagePixels` frame after
   /// frame. Nil when nothing shows or the area cannot be a surface.
   public func resampled(
-    source: Rect, placement: Transform, minification: ImageFilter, magnification: ImageFilter, area: IntRect
+    source: Rect, placement: Transform, minification: ImageFilter, magnification: ImageFilter, area: IntRect,
+    repeats: (x: Bool, y: Bool) = (false, false)
   ) -> RasterImage? {
     let whole = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
     let src = source.intersection(whole)
     guard !src.isEmpty, !area.isEmpty,
       let sampler = ImageSampler(
-        self, source: src, placement: placement, minification: minification, magnification: magnification),
+        self, source: src, placement: placement, minification: minification, magnification: magnification,
+        repeats: repeats),
       let out = try? Surface(width: area.width, height: area.height)
     else { return nil }
     for y in 0..<area.height {

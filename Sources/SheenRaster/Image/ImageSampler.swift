@@ -78,6 +78,12 @@ struct SampledLevel {
   let mode: Mode
   /// Device pixels to image (level 0) pixels.
   let inverse: Transform
+  /// Whether the source rectangle repeats along x and y (a tiled part: `placement` places the
+  /// first tile, and each device pixel reads the tile its centre falls in, clamped to that tile
+  /// as if each were drawn alone with a strict source rectangle).
+  let repeatsX: Bool, repeatsY: Bool
+  /// The source rectangle in image (level 0) pixels: what repeats.
+  let sourceX: Double, sourceY: Double, sourceWidth: Double, sourceHeight: Double
   let level: SampledLevel
   let upper: SampledLevel?
   /// Clamp limits of `copy` (image pixel indices, inclusive).
@@ -88,13 +94,19 @@ struct SampledLevel {
   /// device pixels), with the filter Skia would use; nil when nothing can show (singular).
   init?(
     _ image: RasterImage, source: Rect, placement t: Transform, minification: ImageFilter,
-    magnification: ImageFilter
+    magnification: ImageFilter, repeats: (x: Bool, y: Bool) = (false, false)
   ) {
     guard let inv = t.inverted, !source.isEmpty,
       inv.a.isFinite, inv.b.isFinite, inv.c.isFinite, inv.d.isFinite, inv.tx.isFinite, inv.ty.isFinite,
       abs(inv.tx) < 1e12, abs(inv.ty) < 1e12
     else { return nil }
     inverse = inv
+    repeatsX = repeats.x
+    repeatsY = repeats.y
+    sourceX = source.minX
+    sourceY = source.minY
+    sourceWidth = source.width
+    sourceHeight = source.height
     opaque = image.isOpaque
     // Clamp limits of a copy: the pixels the source rectangle touches.
     let px0 = max(0, Int(max(-1, source.minX).rounded(.down)))
@@ -110,7 +122,7 @@ struct SampledLevel {
     var filter = min(kx, ky) >= 1 ? magnification : minification
     if filter == .trilinear && min(kx, ky) >= 1 { filter = .linear }
     if t.b == 0, t.c == 0, t.a == 1, t.d == 1, isInteger(t.tx), isInteger(t.ty),
-      abs(t.tx) < 1e9, abs(t.ty) < 1e9
+      abs(t.tx) < 1e9, abs(t.ty) < 1e9, !repeats.x, !repeats.y
     {
       // Pixel centres land on pixel centres: every filter reads exactly one pixel.
       mode = .copy(dx: -Int(t.tx), dy: -Int(t.ty))
@@ -203,6 +215,22 @@ struct SampledLevel {
     }
   }
 
+  /// `u` (level pixels along x, `scale` level pixels per image pixel) moved into the first tile
+  /// when the source repeats along x.
+  @inline(__always) private func wrapX(_ u: Double, _ scale: Double) -> Double {
+    guard repeatsX else { return u }
+    let p = sourceWidth * scale
+    let o = sourceX * scale
+    return u - p * ((u - o) / p).rounded(.down)
+  }
+
+  @inline(__always) private func wrapY(_ v: Double, _ scale: Double) -> Double {
+    guard repeatsY else { return v }
+    let p = sourceHeight * scale
+    let o = sourceY * scale
+    return v - p * ((v - o) / p).rounded(.down)
+  }
+
   private func sampleNearest(
     _ l: SampledLevel, x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>
   ) {
@@ -215,8 +243,8 @@ struct SampledLevel {
     let s = l.surface
     for i in 0..<count {
       // A centre exactly on a pixel edge takes the pixel before it, as Skia's does.
-      let cu = min(max(u, l.x0), l.x1)
-      let cv = min(max(v, l.y0), l.y1)
+      let cu = min(max(wrapX(u, l.sx), l.x0), l.x1)
+      let cv = min(max(wrapY(v, l.sy), l.y0), l.y1)
       let ix = min(max(Int(cu.rounded(.up)) - 1, l.ix0), l.ix1)
       let iy = min(max(Int(cv.rounded(.up)) - 1, l.iy0), l.iy1)
       out[i] = s.base[iy * s.rowPixels + ix]
@@ -241,14 +269,14 @@ struct SampledLevel {
     if dv == 0 {
       // A row of the device stays on one row of the image (no rotation): the vertical taps and
       // weight are the row's.
-      let fv = min(max(v, l.y0), l.y1) - 0.5
+      let fv = min(max(wrapY(v, l.sy), l.y0), l.y1) - 0.5
       let fy = fv.rounded(.down)
       let iy = Int(fy)
       let ay = UInt32(((fv - fy) * 256).rounded())
       let r0 = s.base + min(max(iy, 0), hmax) * stride
       let r1 = s.base + min(max(iy + 1, 0), hmax) * stride
       for i in 0..<count {
-        let fu = min(max(u, l.x0), l.x1) - 0.5
+        let fu = min(max(wrapX(u, l.sx), l.x0), l.x1) - 0.5
         let fx = fu.rounded(.down)
         let ix = Int(fx)
         let ax = UInt32(((fu - fx) * 256).rounded())
@@ -260,8 +288,8 @@ struct SampledLevel {
       return
     }
     for i in 0..<count {
-      let fu = min(max(u, l.x0), l.x1) - 0.5
-      let fv = min(max(v, l.y0), l.y1) - 0.5
+      let fu = min(max(wrapX(u, l.sx), l.x0), l.x1) - 0.5
+      let fv = min(max(wrapY(v, l.sy), l.y0), l.y1) - 0.5
       let fx = fu.rounded(.down)
       let fy = fv.rounded(.down)
       let ix = Int(fx)
