@@ -138,76 +138,80 @@ extension Layer {
     let bg = backgroundColor.map { $0.alpha } ?? 0
     if mask == nil, masksToBounds, bg >= 1 || roundedContentAlpha == 1 {
       alphaSupport = own
-      alphaShapes = [ShadowShape(rect: bounds, radii: effectiveCornerRadii)]
+      let one = ShadowShape(rect: bounds, radii: effectiveCornerRadii)
+      if alphaShapes?.count != 1 || alphaShapes?[0] != one { alphaShapes = [one] }
       return
     }
-    // Pieces: shapes with an alpha, and supports of things of unknown alpha.
-    var shapes: [ShadowShape] = []
-    var unknown: [AlphaSupport] = []
+    // Pieces: shapes with an alpha, and supports of things of unknown alpha, in storage kept by
+    // the layer (a layer prepared again in a steady frame, as its cells scroll, allocates nothing).
+    let scratch = alphaScratch ?? AlphaScratch()
+    alphaScratch = scratch
+    scratch.shapes.removeAll(keepingCapacity: true)
+    scratch.unknown.removeAll(keepingCapacity: true)
+    scratch.covers.removeAll(keepingCapacity: true)
+    scratch.kept.removeAll(keepingCapacity: true)
     var exact = mask == nil
     let bgAlpha = backgroundColor.map { $0.alpha } ?? 0
     var ownAlpha = bgAlpha
     if let c = roundedContentAlpha {
       ownAlpha = 1 - (1 - bgAlpha) * (1 - c)
       if ownAlpha > 0 {
-        shapes.append(ShadowShape(rect: bounds, radii: effectiveCornerRadii, weight: ownAlpha))
+        scratch.shapes.append(ShadowShape(rect: bounds, radii: effectiveCornerRadii, weight: ownAlpha))
       }
     } else {
       if bgAlpha > 0 {
-        shapes.append(ShadowShape(rect: bounds, radii: effectiveCornerRadii, weight: bgAlpha))
+        scratch.shapes.append(ShadowShape(rect: bounds, radii: effectiveCornerRadii, weight: bgAlpha))
       }
       if let f = filledRoundedPath {
-        if f.weight > 0 { shapes.append(f) }
+        if f.weight > 0 { scratch.shapes.append(f) }
       } else {
-        unknown.append(contentSupport)
+        scratch.unknown.append(contentSupport)
       }
     }
     if contents != nil, let d = contentsExtent {
-      unknown.append(AlphaSupport(rect: d, radii: CornerRadii(all: 0)))
+      scratch.unknown.append(AlphaSupport(rect: d, radii: CornerRadii(all: 0)))
     }
-    if borderWidth > 0, (borderColor?.alpha ?? 0) > 0 { unknown.append(own) }
+    if borderWidth > 0, (borderColor?.alpha ?? 0) > 0 { scratch.unknown.append(own) }
     for sub in sublayers where !sub.isHidden && sub.opacity > 0 {
       sub.resolveAlphaShapes()
       let t = sub.transformToSuperlayer
       if sub.shadowVisible {
-        unknown.append(AlphaSupport(rect: t.apply(sub.localFullExtent), radii: CornerRadii(all: 0)))
+        scratch.unknown.append(AlphaSupport(rect: t.apply(sub.localFullExtent), radii: CornerRadii(all: 0)))
       } else if let a = sub.alphaShapes {
-        for x in a { shapes.append(x.mapped(by: t, alpha: min(1, sub.opacity))) }
+        for x in a { scratch.shapes.append(x.mapped(by: t, alpha: min(1, sub.opacity))) }
       } else {
-        unknown.append(sub.alphaSupport.mapped(by: t))
+        scratch.unknown.append(sub.alphaSupport.mapped(by: t))
       }
     }
     // The support: the rounded bounds when everything lies within them (or is clipped to them),
     // else the bounding box of what is drawn.
     var support = own
     if !masksToBounds {
-      for x in shapes where !own.contains(AlphaSupport(shape: x)) { support = boxSupport }
-      for u in unknown where !own.contains(u) { support = boxSupport }
+      for x in scratch.shapes where !own.contains(AlphaSupport(shape: x)) { support = boxSupport }
+      for u in scratch.unknown where !own.contains(u) { support = boxSupport }
     }
     alphaSupport = support
     // Opaque shapes under a scale and translation cover what lies inside them.
-    let covers = shapes.filter { $0.weight >= 1 && $0.transform.isAxisAligned }.map {
-      AlphaSupport(shape: $0)
+    for x in scratch.shapes where x.weight >= 1 && x.transform.isAxisAligned {
+      scratch.covers.append(AlphaSupport(shape: x))
     }
-    func covered(_ u: AlphaSupport) -> Bool { covers.contains { $0.contains(u) } }
-    if exact { exact = unknown.allSatisfy(covered) }
+    if exact { exact = scratch.unknown.allSatisfy { u in scratch.covers.contains { $0.contains(u) } } }
     if exact {
-      var kept: [ShadowShape] = []
-      for x in shapes {
+      for x in scratch.shapes {
         let sx = AlphaSupport(shape: x)
         // Inside another opaque shape, or the same as an opaque one already kept: adds nothing.
-        if covers.contains(where: { $0 != sx && $0.contains(sx) }) { continue }
-        if kept.contains(where: { $0.weight >= 1 && AlphaSupport(shape: $0) == sx }) { continue }
-        kept.append(x)
+        if scratch.covers.contains(where: { $0 != sx && $0.contains(sx) }) { continue }
+        if scratch.kept.contains(where: { $0.weight >= 1 && AlphaSupport(shape: $0) == sx }) { continue }
+        scratch.kept.append(x)
       }
-      shapes = kept
-      exact = shapes.count <= Layer.maxAlphaShapes
+      swap(&scratch.shapes, &scratch.kept)
+      exact = scratch.shapes.count <= Layer.maxAlphaShapes
     }
     if exact {
       // What is left must not overlap.
-      let boxes = shapes.map(\.bounds)
-      outer: for i in boxes.indices {
-        for j in boxes.indices where j > i && !boxes[i].intersection(boxes[j]).isEmpty {
+      let shapes = scratch.shapes
+      outer: for i in shapes.indices {
+        for j in shapes.indices where j > i && !shapes[i].bounds.intersection(shapes[j].bounds).isEmpty {
           exact = false
           break outer
         }
@@ -215,9 +219,14 @@ extension Layer {
     }
     if exact && masksToBounds {
       // The clip must not cut any of them.
-      exact = shapes.allSatisfy { own.contains(AlphaSupport(shape: $0)) }
+      exact = scratch.shapes.allSatisfy { own.contains(AlphaSupport(shape: $0)) }
     }
-    alphaShapes = exact ? shapes : nil
+    // Kept as they were when nothing changed (a copy is made only when they did).
+    if !exact {
+      alphaShapes = nil
+    } else if alphaShapes != scratch.shapes {
+      alphaShapes = scratch.shapes.map { $0 }
+    }
   }
 
   private var boxSupport: AlphaSupport {
@@ -230,4 +239,12 @@ extension AlphaSupport: Equatable {
   init(shape: ShadowShape) {
     self = AlphaSupport(rect: shape.rect, radii: shape.radii).mapped(by: shape.transform)
   }
+}
+
+/// Storage `resolveAlphaShapes` works in, kept by the layer between preparations.
+final class AlphaScratch {
+  var shapes: [ShadowShape] = []
+  var unknown: [AlphaSupport] = []
+  var covers: [AlphaSupport] = []
+  var kept: [ShadowShape] = []
 }

@@ -443,6 +443,8 @@ open class Layer {
   var alphaSupport = AlphaSupport(rect: .zero, radii: CornerRadii(all: 0))
   /// Whether `alphaShapes` and `alphaSupport` are up to date.
   var alphaShapesResolved = false
+  /// Storage for working out `alphaShapes` (made the first time).
+  var alphaScratch: AlphaScratch?
   /// `shadowPath` as one rounded rectangle, when it is one, and the path that was read.
   var shadowPathShapes: [ShadowShape]?
   var shadowPathRead: Path?

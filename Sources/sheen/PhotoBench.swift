@@ -30,6 +30,9 @@ func benchPhotoCards(runs: Int, threads: Int?) throws {
       avatar.borderWidth = 2
       avatar.borderColor = .white
       if let photos {
+        // Cut at the header's bottom edge, as the demo's photo view (clipsToBounds): aspect fill
+        // would otherwise spill over the whole card.
+        header.masksToBounds = true
         header.contents = photos[i % photos.count]
         header.contentsGravity = .resizeAspectFill
         avatar.contents = photos[(i + 1) % photos.count]

@@ -2,8 +2,14 @@ import Foundation
 
 extension IndexPath {
   /// UIKit's index path of an item in a section.
-  public init(item: Int, section: Int) { self.init(indexes: [section, item]) }
-  public init(row: Int, section: Int) { self.init(indexes: [section, row]) }
+  // Built by appending: an array literal would be a heap allocation per index path (the
+  // collection view makes them for its delegate as cells scroll out of view).
+  public init(item: Int, section: Int) {
+    self.init()
+    append(section)
+    append(item)
+  }
+  public init(row: Int, section: Int) { self.init(item: row, section: section) }
   /// The section (the first index).
   public var section: Int {
     get { self[0] }
