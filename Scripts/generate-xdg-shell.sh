@@ -27,4 +27,5 @@ serve() { # xml name
 serve "$protocols/stable/xdg-shell/xdg-shell.xml" xdg-shell
 serve "$protocols/stable/viewporter/viewporter.xml" viewporter
 serve "$protocols/staging/fractional-scale/fractional-scale-v1.xml" fractional-scale-v1
+serve Scripts/protocols/cursor-shape-v1.xml cursor-shape-v1
 echo "regenerated from $protocols and Scripts/protocols with $(wayland-scanner --version 2>&1)"

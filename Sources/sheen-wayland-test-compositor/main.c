@@ -1,20 +1,31 @@
 // A minimal Wayland compositor for Sheen's tests of what Debian 12's compositors lack:
-// wp_fractional_scale_v1 (with wp_viewporter). It shows nothing: it offers wl_compositor 4,
-// wl_shm, xdg_wm_base, wp_viewporter and wp_fractional_scale_manager_v1, tells every surface its
-// preferred scale (argv[2] in 120ths), configures each toplevel, answers frame callbacks,
-// releases buffers at once, and prints one line per commit that carries a buffer:
-//   commit buffer=WxH scale=S destination=WxH
-// (destination -1x-1 when no viewport destination is set). Usage:
-//   sheen-wayland-test-compositor SOCKET SCALE120   (in $XDG_RUNTIME_DIR)
+// wp_fractional_scale_v1 (with wp_viewporter) and wp_cursor_shape_v1. It shows nothing: it
+// offers wl_compositor 4, wl_shm, xdg_wm_base, wp_viewporter, wp_fractional_scale_manager_v1, a
+// wl_seat with a pointer and, with --cursor-shape, wp_cursor_shape_manager_v1. It tells every
+// surface its preferred scale (argv[2] in 120ths), configures each toplevel, answers frame
+// callbacks, releases buffers at once, moves the pointer into the first toplevel that shows a
+// buffer, and prints what the client did:
+//   commit buffer=WxH scale=S destination=WxH   (a commit with a buffer; -1x-1: no destination)
+//   enter serial=S                              (the pointer entered a toplevel)
+//   cursor shape=N serial=S                     (wp_cursor_shape_device_v1.set_shape)
+//   cursor surface serial=S hotspot=X,Y         (wl_pointer.set_cursor with a surface)
+// Usage: sheen-wayland-test-compositor SOCKET SCALE120 [--cursor-shape]   (in $XDG_RUNTIME_DIR)
 #include <stdio.h>
 #include <stdlib.h>
 #include <wayland-server.h>
 
+#include <string.h>
+
+#include "cursor-shape-v1-server-protocol.h"
 #include "fractional-scale-v1-server-protocol.h"
 #include "viewporter-server-protocol.h"
 #include "xdg-shell-server-protocol.h"
 
 static uint32_t preferred_scale = 120;
+static struct wl_display *display;
+/// The client's pointer (the last one made), and whether it entered a toplevel yet.
+static struct wl_resource *pointer_resource;
+static int pointer_entered;
 
 struct surface {
   struct wl_resource *resource;
@@ -66,6 +77,14 @@ static void surface_commit(struct wl_client *c, struct wl_resource *r) {
            shm ? wl_shm_buffer_get_height(shm) : -1, s->scale, s->destination_width, s->destination_height);
     fflush(stdout);
     wl_buffer_send_release(s->pending_buffer);
+    if (s->xdg_surface != NULL && pointer_resource != NULL && !pointer_entered) {
+      uint32_t serial = wl_display_next_serial(display);
+      wl_pointer_send_enter(pointer_resource, serial, s->resource, wl_fixed_from_int(10), wl_fixed_from_int(10));
+      if (wl_resource_get_version(pointer_resource) >= 5) wl_pointer_send_frame(pointer_resource);
+      pointer_entered = 1;
+      printf("enter serial=%u\n", serial);
+      fflush(stdout);
+    }
   }
   s->has_pending_buffer = 0;
   s->pending_buffer = NULL;
@@ -185,6 +204,51 @@ static void get_fractional_scale(struct wl_client *c, struct wl_resource *r, uin
 static const struct wp_fractional_scale_manager_v1_interface fractional_manager_impl = {destroy_resource,
                                                                                        get_fractional_scale};
 
+// wl_seat with a pointer
+static void pointer_set_cursor(struct wl_client *c, struct wl_resource *r, uint32_t serial,
+                               struct wl_resource *surface, int32_t x, int32_t y) {
+  if (surface == NULL) return;
+  printf("cursor surface serial=%u hotspot=%d,%d\n", serial, x, y);
+  fflush(stdout);
+}
+static const struct wl_pointer_interface pointer_impl = {pointer_set_cursor, destroy_resource};
+static const struct wl_keyboard_interface keyboard_impl = {destroy_resource};
+static const struct wl_touch_interface touch_impl = {destroy_resource};
+static void pointer_destroyed(struct wl_resource *r) {
+  if (pointer_resource == r) pointer_resource = NULL;
+}
+static void get_pointer(struct wl_client *c, struct wl_resource *r, uint32_t id) {
+  struct wl_resource *pointer = wl_resource_create(c, &wl_pointer_interface, wl_resource_get_version(r), id);
+  wl_resource_set_implementation(pointer, &pointer_impl, NULL, pointer_destroyed);
+  pointer_resource = pointer;
+}
+static void get_keyboard(struct wl_client *c, struct wl_resource *r, uint32_t id) {
+  struct wl_resource *keyboard = wl_resource_create(c, &wl_keyboard_interface, wl_resource_get_version(r), id);
+  wl_resource_set_implementation(keyboard, &keyboard_impl, NULL, NULL);
+}
+static void get_touch(struct wl_client *c, struct wl_resource *r, uint32_t id) {
+  struct wl_resource *touch = wl_resource_create(c, &wl_touch_interface, wl_resource_get_version(r), id);
+  wl_resource_set_implementation(touch, &touch_impl, NULL, NULL);
+}
+static const struct wl_seat_interface seat_impl = {get_pointer, get_keyboard, get_touch, destroy_resource};
+static void bind_seat(struct wl_client *c, void *data, uint32_t version, uint32_t id) {
+  struct wl_resource *r = wl_resource_create(c, &wl_seat_interface, (int)version, id);
+  wl_resource_set_implementation(r, &seat_impl, NULL, NULL);
+  wl_seat_send_capabilities(r, WL_SEAT_CAPABILITY_POINTER);
+}
+
+// wp_cursor_shape_manager_v1
+static void set_shape(struct wl_client *c, struct wl_resource *r, uint32_t serial, uint32_t shape) {
+  printf("cursor shape=%u serial=%u\n", shape, serial);
+  fflush(stdout);
+}
+static const struct wp_cursor_shape_device_v1_interface shape_device_impl = {destroy_resource, set_shape};
+static void get_shape_device(struct wl_client *c, struct wl_resource *r, uint32_t id, struct wl_resource *pointer) {
+  struct wl_resource *device = wl_resource_create(c, &wp_cursor_shape_device_v1_interface, 1, id);
+  wl_resource_set_implementation(device, &shape_device_impl, NULL, NULL);
+}
+static const struct wp_cursor_shape_manager_v1_interface shape_manager_impl = {destroy_resource, get_shape_device};
+
 #define BINDER(name, interface, impl)                                                                \
   static void name(struct wl_client *c, void *data, uint32_t version, uint32_t id) {                   \
     struct wl_resource *r = wl_resource_create(c, &interface, (int)version, id);                       \
@@ -194,14 +258,16 @@ BINDER(bind_compositor, wl_compositor_interface, compositor_impl)
 BINDER(bind_wm_base, xdg_wm_base_interface, wm_base_impl)
 BINDER(bind_viewporter, wp_viewporter_interface, viewporter_impl)
 BINDER(bind_fractional, wp_fractional_scale_manager_v1_interface, fractional_manager_impl)
+BINDER(bind_shape_manager, wp_cursor_shape_manager_v1_interface, shape_manager_impl)
 
 int main(int argc, char **argv) {
-  if (argc != 3) {
-    fprintf(stderr, "usage: %s SOCKET SCALE120\n", argv[0]);
+  int cursor_shape = argc == 4 && strcmp(argv[3], "--cursor-shape") == 0;
+  if (argc != 3 && !cursor_shape) {
+    fprintf(stderr, "usage: %s SOCKET SCALE120 [--cursor-shape]\n", argv[0]);
     return 64;
   }
   preferred_scale = (uint32_t)strtoul(argv[2], NULL, 10);
-  struct wl_display *display = wl_display_create();
+  display = wl_display_create();
   if (display == NULL || wl_display_add_socket(display, argv[1]) != 0) {
     fprintf(stderr, "cannot listen on %s (is XDG_RUNTIME_DIR set?)\n", argv[1]);
     return 1;
@@ -211,6 +277,8 @@ int main(int argc, char **argv) {
   wl_global_create(display, &xdg_wm_base_interface, 2, NULL, bind_wm_base);
   wl_global_create(display, &wp_viewporter_interface, 1, NULL, bind_viewporter);
   wl_global_create(display, &wp_fractional_scale_manager_v1_interface, 1, NULL, bind_fractional);
+  wl_global_create(display, &wl_seat_interface, 5, NULL, bind_seat);
+  if (cursor_shape) wl_global_create(display, &wp_cursor_shape_manager_v1_interface, 1, NULL, bind_shape_manager);
   printf("ready\n");
   fflush(stdout);
   wl_display_run(display);
