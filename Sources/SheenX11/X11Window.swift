@@ -46,6 +46,9 @@ public final class X11Window: PlatformWindow {
   ///   - className: `WM_CLASS`, the instance and class names docks and window managers group
   ///     and name windows by.
   ///   - icons: `_NET_WM_ICON`, square images of several sizes (Sheen's icon by default).
+  ///   - presentExtension: show frames through the Present extension, in step with the display,
+  ///     where the server has it; false puts them with MIT-SHM at once (benchmarks measure
+  ///     drawing, not the display's rate). By default true unless `SHEEN_X11_PRESENT=0`.
   ///   - xinput2: take pointer and touch input from XInput2 where the server has 2.1 or later
   ///     (smooth scrolling, touch); false keeps core events. By default true unless the
   ///     environment sets `SHEEN_CORE_INPUT=1` (as GTK's `GDK_CORE_DEVICE_EVENTS`).
@@ -54,6 +57,7 @@ public final class X11Window: PlatformWindow {
     minimumSize: PixelSize = PixelSize(width: 64, height: 64),
     className: (instance: String, class: String) = ("sheen", "Sheen"),
     icons: [Surface]? = nil,
+    presentExtension: Bool = true,
     xinput2: Bool? = nil
   ) throws {
     guard size.width > 0, size.height > 0, size.width <= 32767, size.height <= 32767 else {
@@ -93,7 +97,7 @@ public final class X11Window: PlatformWindow {
     storeTitle()
     storeIdentity(className: className)
     storeIcons(try icons ?? AppIcon.standardSizes.map { try AppIcon.draw(size: $0) })
-    pacer = PresentPacer(display: display, window: windowID)
+    if presentExtension { pacer = PresentPacer(display: display, window: windowID) }
     XMapWindow(d, windowID)
     XFlush(d)
   }

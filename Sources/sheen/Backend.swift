@@ -29,14 +29,17 @@ struct BackendError: Error, CustomStringConvertible {
 /// Opens a window on `backend`, or when nil on Wayland if `$WAYLAND_DISPLAY` is set and its
 /// compositor answers, else on X11.
 /// - Throws: `BackendError` naming each backend tried and why it failed.
-func openWindow(backend: Backend?, title: String, size: PixelSize) throws -> OpenedWindow {
+/// `paced`: frames in step with the display where the platform offers it (X11 Present); a
+/// benchmark passes false to measure drawing and presenting, not the display's rate.
+func openWindow(backend: Backend?, title: String, size: PixelSize, paced: Bool = true) throws -> OpenedWindow
+{
   switch backend {
   case .wayland:
     do { return try openWayland(title: title, size: size) } catch {
       throw BackendError(description: "\(error)")
     }
   case .x11:
-    do { return try openX11(title: title, size: size) } catch {
+    do { return try openX11(title: title, size: size, paced: paced) } catch {
       throw BackendError(description: "\(error)")
     }
   case nil:
@@ -46,7 +49,7 @@ func openWindow(backend: Backend?, title: String, size: PixelSize) throws -> Ope
         waylandFailure = "\(error)"
       }
     }
-    do { return try openX11(title: title, size: size) } catch {
+    do { return try openX11(title: title, size: size, paced: paced) } catch {
       let wayland = waylandFailure ?? WaylandError.noDisplay.description
       throw BackendError(
         description: "no display to open a window on:\n  Wayland: \(wayland)\n  X11: \(error)\n"
@@ -67,9 +70,9 @@ private func openWayland(title: String, size: PixelSize) throws -> OpenedWindow 
     })
 }
 
-private func openX11(title: String, size: PixelSize) throws -> OpenedWindow {
+private func openX11(title: String, size: PixelSize, paced: Bool) throws -> OpenedWindow {
   let display = try X11Display()
-  let window = try X11Window(display: display, title: title, size: size)
+  let window = try X11Window(display: display, title: title, size: size, presentExtension: paced)
   return OpenedWindow(
     window: window, backend: .x11,
     waitUntilShown: { window.waitForPresentCompletion() },

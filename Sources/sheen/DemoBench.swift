@@ -53,7 +53,7 @@ func runDemoBench(_ args: [String]) -> Int32 {
         _ in surface
       }
     } else {
-      let opened = try openWindow(backend: backend, title: "sheen bench", size: size)
+      let opened = try openWindow(backend: backend, title: "sheen bench", size: size, paced: false)
       defer { opened.window.close() }
       try benchDemo(
         window, frames: frames, seconds: seconds, warmup: warmup, scrollRange: scrollRange, cold: cold,
