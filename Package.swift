@@ -57,6 +57,11 @@ let package = Package(
       providers: [.apt(["libunibreak-dev"])]
     ),
     .systemLibrary(
+      name: "CThai",
+      pkgConfig: "libthai",
+      providers: [.apt(["libthai-dev"])]
+    ),
+    .systemLibrary(
       name: "CWayland",
       pkgConfig: "wayland-client wayland-cursor xkbcommon",
       providers: [.apt(["libwayland-dev", "libxkbcommon-dev"])]
@@ -68,7 +73,8 @@ let package = Package(
     // Typed command-line options, strict values and `--help` text, for the `sheen` subcommands.
     .target(name: "SheenCommandLine"),
     .target(
-      name: "SheenText", dependencies: ["SheenRaster", "CFontconfig", "CHarfBuzz", "CFriBidi", "CUnibreak"]),
+      name: "SheenText",
+      dependencies: ["SheenRaster", "CFontconfig", "CHarfBuzz", "CFriBidi", "CUnibreak", "CThai"]),
     .target(name: "SheenLayers", dependencies: ["SheenRaster", "SheenText"]),
     .target(name: "SheenPlatform", dependencies: ["SheenRaster"]),
     .target(

@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 build_packages=(libx11-dev libxext-dev libxi-dev libxcursor-dev libxfixes-dev libx11-xcb-dev libxcb-present-dev libpng-dev libturbojpeg0-dev libwayland-dev libxkbcommon-dev pkg-config
-  libfontconfig-dev libharfbuzz-dev libfribidi-dev libunibreak-dev)
+  libfontconfig-dev libharfbuzz-dev libfribidi-dev libunibreak-dev libthai-dev)
 # The text tests draw with these fonts (their own fontconfig configuration, Tests/Fonts) and
 # compare with pango-view.
 test_packages=(xvfb xdotool x11-apps x11-utils imagemagick weston sway fonts-dejavu-core fonts-noto-core fonts-noto-cjk

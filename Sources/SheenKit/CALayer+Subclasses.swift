@@ -147,9 +147,7 @@ public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
   public let rawValue: String
   public init(rawValue: String) { self.rawValue = rawValue }
   public static let none = CATextLayerTruncationMode(rawValue: "none")
-  /// Unlike Core Animation, drawn as `end`.
   public static let start = CATextLayerTruncationMode(rawValue: "start")
-  /// Unlike Core Animation, drawn as `end`.
   public static let middle = CATextLayerTruncationMode(rawValue: "middle")
   public static let end = CATextLayerTruncationMode(rawValue: "end")
 }
@@ -225,7 +223,21 @@ open class CATextLayer: CALayer {
     set { text.isWrapped = newValue }
   }
   open var truncationMode: CATextLayerTruncationMode {
-    get { text.truncationMode == .end ? .end : .none }
-    set { text.truncationMode = newValue == .none ? .none : .end }
+    get {
+      switch text.truncationMode {
+      case .none: return .none
+      case .start: return .start
+      case .middle: return .middle
+      case .end: return .end
+      }
+    }
+    set {
+      switch newValue {
+      case .start: text.truncationMode = .start
+      case .middle: text.truncationMode = .middle
+      case .end: text.truncationMode = .end
+      default: text.truncationMode = .none
+      }
+    }
   }
 }

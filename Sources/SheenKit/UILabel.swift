@@ -14,10 +14,12 @@ public enum NSTextAlignment: Int, Sendable {
   case natural = 4
 }
 
-/// What happens to text that does not fit (UIKit's `NSLineBreakMode`).
-///
-/// Unlike UIKit, `.byTruncatingHead` and `.byTruncatingMiddle` truncate the end, and
-/// `.byCharWrapping` wraps at words (breaking only words longer than a line).
+/// What happens to text that does not fit (UIKit's `NSLineBreakMode`). As in UIKit, a label of
+/// several lines wraps at words (at characters with `byCharWrapping`) and the mode says what
+/// becomes of the last line that fits: "…" replaces its start, middle or end (in reading order:
+/// the end of a right-to-left line is its left end), or it is cut off (`byClipping`,
+/// `byWordWrapping`, `byCharWrapping`). A one-line label truncates its line, clips it
+/// (`byClipping`) or shows the words (characters) that fit (`byWordWrapping`, `byCharWrapping`).
 public enum NSLineBreakMode: Int, Sendable {
   case byWordWrapping = 0
   case byCharWrapping
@@ -90,12 +92,27 @@ open class UILabel: UIView {
     case .right: alignment = .right
     case .natural, .justified: alignment = .natural
     }
-    let wraps = numberOfLines != 1 && lineBreakMode != .byClipping
-    let truncates =
-      lineBreakMode != .byClipping && lineBreakMode != .byWordWrapping && lineBreakMode != .byCharWrapping
     return TextStyle(
-      family: family, size: Double(f.pointSize), alignment: alignment, wraps: wraps,
-      truncation: truncates || numberOfLines == 1 && lineBreakMode != .byClipping ? .end : .none)
+      family: family, size: Double(f.pointSize), alignment: alignment, wraps: wraps, truncation: truncation,
+      wrapping: lineBreakMode == .byCharWrapping ? .characters : .words)
+  }
+
+  /// Whether the text wraps: on several lines always; on one line, to show the words (or
+  /// characters) that fit.
+  private var wraps: Bool {
+    switch lineBreakMode {
+    case .byWordWrapping, .byCharWrapping: return true
+    case .byClipping, .byTruncatingHead, .byTruncatingMiddle, .byTruncatingTail: return numberOfLines != 1
+    }
+  }
+
+  private var truncation: TextTruncation {
+    switch lineBreakMode {
+    case .byWordWrapping, .byCharWrapping, .byClipping: return .none
+    case .byTruncatingHead: return .start
+    case .byTruncatingMiddle: return .middle
+    case .byTruncatingTail: return .end
+    }
   }
 
   /// The height of the text's first `numberOfLines` lines (all when 0): lines in another
@@ -128,7 +145,13 @@ open class UILabel: UIView {
       return
     }
     t.isWrapped = style.wraps
-    t.truncationMode = style.truncation == .end ? .end : .none
+    t.wrapsAtCharacters = style.wrapping == .characters
+    switch style.truncation {
+    case .none: t.truncationMode = .none
+    case .start: t.truncationMode = .start
+    case .middle: t.truncationMode = .middle
+    case .end: t.truncationMode = .end
+    }
     var h = height(of: TextLayout.cached(string, style: style, width: Double(b.width)))
     h = min(h, Double(b.height))
     // Keep whole lines: a text layer keeps only lines that fit its height.
@@ -138,7 +161,7 @@ open class UILabel: UIView {
   /// The text's size within `size` (at most `numberOfLines` lines), rounded up to whole points.
   open override func sizeThatFits(_ size: CGSize) -> CGSize {
     guard let style, let string = text, !string.isEmpty else { return .zero }
-    let width: Double? = style.wraps && size.width > 0 ? Double(size.width) : nil
+    let width: Double? = style.wraps && numberOfLines != 1 && size.width > 0 ? Double(size.width) : nil
     let layout = TextLayout.cached(string, style: style, width: width)
     var s = layout.size
     s.height = height(of: layout)

@@ -16,8 +16,10 @@ public final class TextLayer: Layer {
     case natural, left, center, right
   }
 
+  /// Which part of a line that does not fit "…" replaces, in reading order (with wrapping and
+  /// a height: of the last line that fits, which shows the rest of its paragraph).
   public enum TruncationMode: Hashable, Sendable {
-    case none, end
+    case none, start, middle, end
   }
 
   public var string = "" { didSet { if string != oldValue { setNeedsDisplay() } } }
@@ -36,6 +38,11 @@ public final class TextLayer: Layer {
     didSet { if alignmentMode != oldValue { setNeedsDisplay() } }
   }
   public var isWrapped = false { didSet { if isWrapped != oldValue { setNeedsDisplay() } } }
+  /// Wrapped lines break between any two characters (grapheme clusters) rather than only at
+  /// UAX #14's opportunities (UIKit's `byCharWrapping`; Core Animation has no such mode).
+  public var wrapsAtCharacters = false {
+    didSet { if wrapsAtCharacters != oldValue { setNeedsDisplay() } }
+  }
   public var truncationMode: TruncationMode = .none {
     didSet { if truncationMode != oldValue { setNeedsDisplay() } }
   }
@@ -65,9 +72,16 @@ public final class TextLayer: Layer {
     case .center: alignment = .center
     case .right: alignment = .right
     }
+    let truncation: TextTruncation
+    switch truncationMode {
+    case .none: truncation = .none
+    case .start: truncation = .start
+    case .middle: truncation = .middle
+    case .end: truncation = .end
+    }
     let style = TextStyle(
-      family: family, size: fontSize, alignment: alignment, wraps: isWrapped,
-      truncation: truncationMode == .end ? .end : .none)
+      family: family, size: fontSize, alignment: alignment, wraps: isWrapped, truncation: truncation,
+      wrapping: wrapsAtCharacters ? .characters : .words)
     return TextLayout.cached(string, style: style, width: frame.width, height: frame.height)
   }
 

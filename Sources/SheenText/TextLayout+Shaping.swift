@@ -93,13 +93,16 @@ struct LayoutBuilder {
   /// modifiers and tags; they keep its font when it has them.
   static func extendsPrevious(_ s: Unicode.Scalar) -> Bool {
     let v = s.value
+    if v < 0x300 { return false }
     if v == 0x200C || v == 0x200D || (0xFE00...0xFE0F).contains(v) || (0x1F3FB...0x1F3FF).contains(v)
       || (0xE0020...0xE007F).contains(v) || v == 0x20E3 || (0xE0100...0xE01EF).contains(v)
     {
       return true
     }
-    switch s.properties.generalCategory {
-    case .nonspacingMark, .spacingMark, .enclosingMark: return true
+    switch hb_unicode_general_category(unicodeFuncs, v) {
+    case HB_UNICODE_GENERAL_CATEGORY_NON_SPACING_MARK, HB_UNICODE_GENERAL_CATEGORY_SPACING_MARK,
+      HB_UNICODE_GENERAL_CATEGORY_ENCLOSING_MARK:
+      return true
     default: return false
     }
   }
@@ -108,10 +111,13 @@ struct LayoutBuilder {
   /// controls, format characters and variation selectors.
   static func takesNeighbourFont(_ s: Unicode.Scalar) -> Bool {
     let v = s.value
+    if (0x21...0x7E).contains(v) { return false }
     if (0xFE00...0xFE0F).contains(v) || (0xE0100...0xE01EF).contains(v) { return true }
-    switch s.properties.generalCategory {
-    case .spaceSeparator: return v != 0x1680
-    case .control, .format, .lineSeparator, .paragraphSeparator: return true
+    switch hb_unicode_general_category(unicodeFuncs, v) {
+    case HB_UNICODE_GENERAL_CATEGORY_SPACE_SEPARATOR: return v != 0x1680
+    case HB_UNICODE_GENERAL_CATEGORY_CONTROL, HB_UNICODE_GENERAL_CATEGORY_FORMAT,
+      HB_UNICODE_GENERAL_CATEGORY_LINE_SEPARATOR, HB_UNICODE_GENERAL_CATEGORY_PARAGRAPH_SEPARATOR:
+      return true
     default: return false
     }
   }
@@ -184,6 +190,9 @@ struct LayoutBuilder {
       base = FriBidiParType(rawValue: 0)
     }
     p.isRightToLeft = base.rawValue & 1 == 1
+    // About a glyph per scalar (reserved once: growing by each run's count would copy the
+    // glyphs once per run).
+    p.glyphs.reserveCapacity(n + n / 4 + 8)
     p.levels = levels.map { UInt8(clamping: $0) }
 
     // Fonts per scalar, as Pango chooses them: marks stay with their base when its font has
@@ -207,8 +216,10 @@ struct LayoutBuilder {
       }
       var next = 0 as UInt32
       if i + 1 < n { next = p.scalars[i + 1] }
+      // (No character below U+231A has the emoji presentation.)
       let emoji =
-        next != 0xFE0E && (s.properties.isEmojiPresentation || next == 0xFE0F && s.properties.isEmoji)
+        next != 0xFE0E
+        && (s.value >= 0x231A && s.properties.isEmojiPresentation || next == 0xFE0F && s.properties.isEmoji)
       if let f = family.font(for: s, emoji: emoji) {
         fontOf[i] = index(of: f)
       } else {
@@ -277,16 +288,12 @@ struct LayoutBuilder {
       p.isBoundary[g.cluster] = true
     }
     for i in 0..<n { p.before[i + 1] = p.before[i] + adv[i] }
-    // Grapheme clusters (Swift's String follows UAX #29): a line never starts inside one.
-    var graphemeStart = [Bool](repeating: false, count: n + 1)
-    var k = 0
-    let text = String(String.UnicodeScalarView(p.scalars.compactMap(Unicode.Scalar.init)))
-    if text.unicodeScalars.count == n {
-      for c in text {
-        graphemeStart[k] = true
-        k += c.unicodeScalars.count
-      }
-      for i in 0..<n where !graphemeStart[i] { p.isBoundary[i] = false }
+    // Grapheme clusters (UAX #29, by the standard library's recognizer, without building a
+    // String): a line never starts inside one.
+    var recognizer = Unicode._CharacterRecognizer()
+    for i in 0..<n {
+      guard let s = Unicode.Scalar(p.scalars[i]) else { continue }
+      if !recognizer.hasBreak(before: s) && i > 0 { p.isBoundary[i] = false }
     }
     // UAX #14 opportunities. Debian 12's libunibreak stops the process (a failed assertion) on
     // a regional indicator (a flag's half): it reads each as an emoji (class ID) instead, and
@@ -298,6 +305,21 @@ struct LayoutBuilder {
       p.breaks.withUnsafeMutableBufferPointer { b in
         set_linebreaks_utf32(text.baseAddress, n, nil, b.baseAddress)
       }
+    }
+    // Thai has no spaces between words: UAX #14 leaves it to a dictionary, as Pango does with
+    // libthai. Its breaks are added within each Thai run.
+    var i = 0
+    while i < n {
+      guard scripts[i] == HB_SCRIPT_THAI else {
+        i += 1
+        continue
+      }
+      var j = i + 1
+      while j < n && scripts[j] == HB_SCRIPT_THAI { j += 1 }
+      for b in ThaiBreaker.breaks(p.scalars[i..<j]) where b > 0 && b < j - i {
+        p.breaks[i + b - 1] = CChar(LINEBREAK_ALLOWBREAK)
+      }
+      i = j
     }
     return p
   }
@@ -329,7 +351,6 @@ struct LayoutBuilder {
     else { return }
     let s = style.size / Double(font.unitsPerEm)
     let first = p.glyphs.count
-    p.glyphs.reserveCapacity(first + Int(count))
     for i in 0..<Int(count) {
       let info = infos[i]
       let pos = positions[i]
@@ -374,7 +395,9 @@ struct LayoutBuilder {
   }
 
   /// Greedy line breaking of a paragraph to `limit` points: the scalar ranges of its lines.
-  static func wrap(_ p: ShapedParagraph, limit: Double) -> [Range<Int>] {
+  /// `characters`: a line may end between any two grapheme clusters, not only at UAX #14's
+  /// opportunities.
+  static func wrap(_ p: ShapedParagraph, limit: Double, characters: Bool = false) -> [Range<Int>] {
     let n = p.count
     if n == 0 { return [0..<0] }
     var lines: [Range<Int>] = []
@@ -383,7 +406,7 @@ struct LayoutBuilder {
       var lastFit: Int? = nil
       var j = start + 1
       while j <= n {
-        if p.mayBreak(before: j) {
+        if characters ? p.isBoundary[j] : p.mayBreak(before: j) {
           if p.trimmedWidth(start, j) <= limit { lastFit = j } else { break }
         }
         j += 1
@@ -404,39 +427,84 @@ struct LayoutBuilder {
         }
       }
       // Spaces after the cut hang at the end of this line.
-      while cut < n && isSpace(p.scalars[cut]) && !p.mayBreak(before: cut) { cut += 1 }
+      while cut < n && isSpace(p.scalars[cut]) && (characters || !p.mayBreak(before: cut)) { cut += 1 }
       lines.append(start..<cut)
       start = cut
     }
     return lines
   }
 
-  /// The line showing scalars `range` of `p`, in visual order; with `truncate`, it ends in an
-  /// ellipsis (in reading order) when it is wider than `limit` or when `force` is set.
+  /// The longest prefix `a..<k` of `a..<b` ending on a cluster boundary whose width (trailing
+  /// spaces trimmed) is at most `budget`; `k` trimmed.
+  static func fittingHead(_ p: ShapedParagraph, _ a: Int, _ b: Int, budget: Double) -> Int {
+    var k = p.trimmedEnd(a, b)
+    while k > a && (p.before[p.trimmedEnd(a, k)] - p.before[a] > budget || !p.isBoundary[k]) { k -= 1 }
+    return p.trimmedEnd(a, k)
+  }
+
+  /// The shortest suffix `k..<b` of `a..<b` starting on a cluster boundary whose width (leading
+  /// spaces skipped) is at most `budget`.
+  static func fittingTail(_ p: ShapedParagraph, _ a: Int, _ b: Int, budget: Double) -> Int {
+    let end = p.trimmedEnd(a, b)
+    var k = a
+    while k < end && (p.before[end] - p.before[k] > budget || !p.isBoundary[k] || isSpace(p.scalars[k])) {
+      k += 1
+    }
+    return k < end ? k : b
+  }
+
+  /// The line showing scalars `range` of `p`, in visual order; with `truncation`, "…" replaces
+  /// its start, middle or end (in reading order) when it is wider than `limit` or when `force`
+  /// is set.
   mutating func makeLine(
-    _ p: ShapedParagraph, _ range: Range<Int>, truncate: Bool, limit: Double, force: Bool,
+    _ p: ShapedParagraph, _ range: Range<Int>, truncation: TextTruncation, limit: Double, force: Bool,
     buffer: OpaquePointer
   ) -> TextLayout.Line {
     let a = range.lowerBound
-    var k = p.trimmedEnd(a, range.upperBound)
+    let b = range.upperBound
+    let k = p.trimmedEnd(a, b)
     let fullWidth = p.before[k] - p.before[a]
     var ellipsis: ([ShapedGlyph], Double)? = nil
-    if truncate && (force || fullWidth > limit) {
+    // The scalars shown: `a..<head`, the ellipsis, then `tail..<k`.
+    var head = k
+    var tail = k
+    if truncation != .none && (force || fullWidth > limit) {
       let e = self.ellipsis(rightToLeft: p.isRightToLeft, buffer: buffer)
       ellipsis = e
-      // The longest start of the line that fits with the ellipsis after it.
-      while k > a && (p.before[p.trimmedEnd(a, k)] - p.before[a] + e.1 > limit || !p.isBoundary[k]) { k -= 1 }
-      k = p.trimmedEnd(a, k)
+      let budget = limit - e.1
+      switch truncation {
+      case .none, .end:
+        head = LayoutBuilder.fittingHead(p, a, k, budget: budget)
+      case .start:
+        head = a
+        tail = LayoutBuilder.fittingTail(p, a, k, budget: budget)
+      case .middle where fullWidth <= budget:
+        // Forced (text follows that did not fit) and the line itself fits: "…" at its end.
+        head = k
+      case .middle:
+        // Half the room for the start, the rest for the end.
+        head = LayoutBuilder.fittingHead(p, a, k, budget: budget / 2)
+        let used = p.before[head] - p.before[a]
+        tail = max(head, LayoutBuilder.fittingTail(p, head, k, budget: budget - used))
+      }
     }
-    // Pieces of runs within a..<k, each in visual order, then ordered by level (UAX #9, L2).
+    // Pieces of runs within the shown ranges, each in visual order, the ellipsis between them
+    // at the paragraph's level, then ordered by level (UAX #9, L2).
     var pieces: [(level: UInt8, glyphs: [ShapedGlyph])] = []
-    for r in p.runs where r.scalars.upperBound > a && r.scalars.lowerBound < k {
-      var g: [ShapedGlyph] = []
-      g.reserveCapacity(r.glyphs.count)
-      for i in r.glyphs where p.glyphs[i].cluster >= a && p.glyphs[i].cluster < k { g.append(p.glyphs[i]) }
-      if !g.isEmpty { pieces.append((r.level, g)) }
+    func addPieces(_ lo: Int, _ hi: Int) {
+      guard lo < hi else { return }
+      for r in p.runs where r.scalars.upperBound > lo && r.scalars.lowerBound < hi {
+        var g: [ShapedGlyph] = []
+        g.reserveCapacity(r.glyphs.count)
+        for i in r.glyphs where p.glyphs[i].cluster >= lo && p.glyphs[i].cluster < hi {
+          g.append(p.glyphs[i])
+        }
+        if !g.isEmpty { pieces.append((r.level, g)) }
+      }
     }
+    addPieces(a, head)
     if let e = ellipsis { pieces.append((p.isRightToLeft ? 1 : 0, e.0)) }
+    addPieces(tail, k)
     if let maxLevel = pieces.map(\.level).max(),
       let minOdd = pieces.map(\.level).filter({ $0 & 1 == 1 }).min()
     {
@@ -465,20 +533,23 @@ struct LayoutBuilder {
         pen += g.advance
       }
     }
-    let first = a < p.count ? p.sources[a] : (p.sources.last.map { $0 + 1 } ?? 0)
-    let lastShown = ellipsis == nil ? range.upperBound : k
-    let src = lastShown > a ? first..<(p.sources[lastShown - 1] + 1) : first..<first
+    // The offsets shown: from the first shown scalar to the last (a middle truncation's gap
+    // included).
+    let firstShown = ellipsis != nil && head == a ? tail : a
+    let lastShown = ellipsis == nil ? b : (tail < k ? k : head)
+    let first = firstShown < p.count ? p.sources[firstShown] : (p.sources.last.map { $0 + 1 } ?? 0)
+    let src = lastShown > firstShown ? first..<(p.sources[lastShown - 1] + 1) : first..<first
     return TextLayout.Line(
       glyphs: glyphs, origin: .zero, width: ellipsis == nil ? fullWidth : pen, scalarRange: src,
-      isTruncated: ellipsis != nil, isRightToLeft: p.isRightToLeft, metrics: metrics(p, a, range.upperBound))
+      isTruncated: ellipsis != nil, isRightToLeft: p.isRightToLeft, metrics: metrics(p, a, b))
   }
 
   /// Every line of `string`, not yet placed (origins are zero).
   mutating func layout(_ string: String, width: Double?, height: Double?) -> [TextLayout.Line] {
     guard family.primary != nil else { return [] }
     let limit = width.map { $0 + 1e-6 } ?? .infinity
-    let truncating = style.truncation == .end && width != nil
-    let keepsHeight = style.wraps && style.truncation == .end && height != nil
+    let truncating = style.truncation != .none && width != nil
+    let keepsHeight = style.wraps && style.truncation != .none && height != nil
     let buffer = hb_buffer_create()!
     defer { hb_buffer_destroy(buffer) }
     let paragraphs = LayoutBuilder.paragraphs(string)
@@ -486,7 +557,9 @@ struct LayoutBuilder {
     var top = 0.0
     for (pi, paragraph) in paragraphs.enumerated() {
       let p = shape(paragraph, buffer: buffer)
-      var ranges = style.wraps && width != nil ? LayoutBuilder.wrap(p, limit: limit) : [0..<p.count]
+      var ranges =
+        style.wraps && width != nil
+        ? LayoutBuilder.wrap(p, limit: limit, characters: style.wrapping == .characters) : [0..<p.count]
       if p.count == 0 {
         // An empty paragraph still takes a line (and keeps its offset in the string).
         ranges = [0..<0]
@@ -500,13 +573,18 @@ struct LayoutBuilder {
           if !isLastOfAll && !nextFits {
             // The last line that fits: the rest of its paragraph, ending in an ellipsis.
             out.append(
-              makeLine(p, r.lowerBound..<p.count, truncate: true, limit: limit, force: true, buffer: buffer))
+              makeLine(
+                p, r.lowerBound..<p.count, truncation: style.truncation, limit: limit, force: true,
+                buffer: buffer))
             return out
           }
           top = nextTop
         }
         out.append(
-          makeLine(p, r, truncate: truncating && !style.wraps, limit: limit, force: false, buffer: buffer))
+          makeLine(
+            p, r, truncation: truncating && !style.wraps ? style.truncation : .none, limit: limit,
+            force: false,
+            buffer: buffer))
       }
     }
     return out

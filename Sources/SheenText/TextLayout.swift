@@ -19,10 +19,11 @@ import Synchronization
 /// than a line breaks between grapheme clusters. Trailing spaces hang: they neither count
 /// towards a line's width nor move it when aligned.
 ///
-/// Truncation `.end`: unwrapped, each line wider than the width ends in "…"; wrapped with a
-/// height, the lines that fit the height are kept (at least one) and the last one shows as much
-/// of the rest of its paragraph as fits, followed by "…" at its end in reading order (the left
-/// end of a right-to-left paragraph).
+/// Truncation (`.start`, `.middle`, `.end`): unwrapped, in each line wider than the width "…"
+/// replaces its start, middle or end in reading order; wrapped with a height, the lines that
+/// fit the height are kept (at least one) and the last one shows the rest of its paragraph
+/// truncated the same way. Reading order: the end of a right-to-left paragraph is its left end.
+/// With `wrapping: .characters` wrapped lines break between any two grapheme clusters.
 public struct TextLayout: Sendable {
   /// A glyph and its pen position on its line's baseline.
   public struct Glyph: Hashable, Sendable {
@@ -134,6 +135,7 @@ public struct TextLayout: Sendable {
     var alignment: TextAlignment
     var wraps: Bool
     var truncation: TextTruncation
+    var wrapping: TextWrapping
     var width: Double?
     var height: Double?
   }
@@ -159,7 +161,8 @@ public struct TextLayout: Sendable {
   ) -> TextLayout {
     let key = CacheKey(
       string: string, family: style.family, size: style.size, alignment: style.alignment,
-      wraps: style.wraps, truncation: style.truncation, width: width, height: height)
+      wraps: style.wraps, truncation: style.truncation, wrapping: style.wrapping, width: width,
+      height: height)
     if let l = cache.withLock({ $0[key] }) { return l }
     let made = TextLayout(string, style: style, width: width, height: height)
     cache.withLock { c in

@@ -6,12 +6,27 @@ public enum TextAlignment: Hashable, Sendable {
   case left, center, right
 }
 
-/// What happens to text that does not fit.
+/// What happens to text that does not fit: which part of a line, in reading order, an ellipsis
+/// ("…") replaces (UIKit's truncating line break modes, Core Animation's `truncationMode`).
 public enum TextTruncation: Hashable, Sendable {
   /// Nothing: text that does not fit overflows (and the caller clips it).
   case none
-  /// The end, in reading order, is replaced by an ellipsis ("…").
+  /// The start: "…" and then as much of the end as fits (the right end of a right-to-left
+  /// paragraph shows the ellipsis).
+  case start
+  /// The middle: as much of the start and of the end as fit, around "…".
+  case middle
+  /// The end: as much of the start as fits, then "…".
   case end
+}
+
+/// Where wrapped lines may break.
+public enum TextWrapping: Hashable, Sendable {
+  /// At UAX #14 line-break opportunities (between words, between ideographs); a word longer
+  /// than a line breaks between grapheme clusters.
+  case words
+  /// Between any two grapheme clusters (UIKit's `byCharWrapping`).
+  case characters
 }
 
 /// The font family, size and line-breaking rules of a piece of text.
@@ -25,26 +40,30 @@ public struct TextStyle: Sendable {
   /// breaks between grapheme clusters). Without a width nothing wraps.
   public var wraps: Bool
   public var truncation: TextTruncation
+  /// Where wrapped lines break (only with `wraps`).
+  public var wrapping: TextWrapping
 
   public init(
     family: FontFamily, size: Double, alignment: TextAlignment = .natural, wraps: Bool = false,
-    truncation: TextTruncation = .none
+    truncation: TextTruncation = .none, wrapping: TextWrapping = .words
   ) {
     self.family = family
     self.size = size
     self.alignment = alignment
     self.wraps = wraps
     self.truncation = truncation
+    self.wrapping = wrapping
   }
 
   /// A style drawn with `font` alone: characters it lacks draw its missing-glyph box (no
   /// fallback), as a font loaded from bytes should.
   public init(
     font: Font, size: Double, alignment: TextAlignment = .natural, wraps: Bool = false,
-    truncation: TextTruncation = .none
+    truncation: TextTruncation = .none, wrapping: TextWrapping = .words
   ) {
     self.init(
-      family: FontFamily(font: font), size: size, alignment: alignment, wraps: wraps, truncation: truncation)
+      family: FontFamily(font: font), size: size, alignment: alignment, wraps: wraps, truncation: truncation,
+      wrapping: wrapping)
   }
 
   /// The primary face, when one could be loaded.

@@ -204,6 +204,8 @@ private func benchText(runs: Int) throws {
     let r = results[0]
     print("\(mixed ? "mixed scripts" : "English"): \(r.glyphs) glyphs, \(r.lines) lines, \(r.fonts) fonts")
     print("  layout + draw, cold: \(stat(\.coldMilliseconds)) (\(r.coldRasterizations) glyphs rasterized)")
+    print(
+      "    of which draw: \(stat(\.coldDrawMilliseconds)); processor time: \(stat(\.coldCPUMilliseconds))")
     print("  draw, warm: \(stat(\.warmMilliseconds)) (\(r.warmRasterizations) rasterized)")
     print("  layout again + draw: \(stat(\.relayoutMilliseconds))")
     print("  layout alone: \(stat(\.layoutMilliseconds))")

@@ -322,6 +322,11 @@ import Testing
       "arabic",
       "يولد جميع الناس أحرارا متساوين في الكرامة والحقوق. وقد وهبوا عقلا وضميرا وعليهم أن يعامل بعضهم بعضا بروح الإخاء."
     ),
+    // Thai writes no spaces between words: both break where libthai's dictionary finds words.
+    (
+      "thai",
+      "ทุกคนมีสิทธิในการศึกษาการศึกษาจะต้องให้เปล่าอย่างน้อยในขั้นประถมศึกษาและขั้นพื้นฐานการศึกษาขั้นประถมจะต้องเป็นภาคบังคับ"
+    ),
     (
       "english",
       "All human beings are born free and equal in dignity and rights. They are endowed with reason and conscience."

@@ -109,6 +109,95 @@ import Testing
     #expect(ltr.lines[0].glyphs.last?.id == e && ltr.lines[0].width <= 120)
   }
 
+  /// "…" replaces the start, the middle or the end in reading order: in Hebrew the start is at
+  /// the right, so the start's ellipsis is the rightmost glyph and the end's the leftmost.
+  @Test(arguments: [TextTruncation.start, .middle, .end])
+  func truncationAtTheStartMiddleOrEndInReadingOrder(_ mode: TextTruncation) {
+    let e = glyph("\u{2026}", TextLayout("…", style: style()))
+    let latin = "abcdefghijklmnopqrstuvwxyz"
+    let hebrew = "אבגדהוזחטיכלמנסעפצקרשת"
+    for (text, rtl) in [(latin, false), (hebrew, true)] {
+      let layout = TextLayout(text, style: style(truncation: mode), width: 120)
+      let line = layout.lines[0]
+      let scalars = Array(text.unicodeScalars)
+      let first = glyph(scalars.first!, layout)
+      let last = glyph(scalars.last!, layout)
+      #expect(line.isTruncated && line.isRightToLeft == rtl && line.width <= 120, "\(mode) \(text)")
+      // In visual order, left to right: the reading start is the left end in Latin, the right
+      // in Hebrew.
+      let ids = rtl ? Array(line.glyphs.map(\.id).reversed()) : line.glyphs.map(\.id)
+      let position = ids.firstIndex(of: e)
+      switch mode {
+      case .start:
+        #expect(position == 0 && ids.last == last, "\(text)")
+        #expect(line.scalarRange.upperBound == scalars.count)
+      case .middle:
+        #expect(ids.first == first && ids.last == last, "\(text)")
+        #expect(
+          position.map { $0 > 2 && $0 < ids.count - 3 } ?? false,
+          "\(text): ellipsis at \(String(describing: position))")
+      case .end, .none:
+        #expect(ids.first == first && position == ids.count - 1, "\(text)")
+        #expect(line.scalarRange.lowerBound == 0)
+      }
+      // Text that fits is not truncated.
+      #expect(!TextLayout("abc", style: style(truncation: mode), width: 120).isTruncated)
+    }
+  }
+
+  /// Wrapped with a height, the last line that fits shows the rest of its paragraph truncated
+  /// the same way: at the start, "…" and then the paragraph's end.
+  @Test func wrappedTextTruncatesItsLastLine() {
+    let text = "one two three four five six seven eight nine ten eleven twelve"
+    let m = style().lineMetrics
+    let twoLines = m.lineHeight + m.ascent + m.descent
+    let head = TextLayout(text, style: style(wraps: true, truncation: .start), width: 150, height: twoLines)
+    #expect(head.lines.count == 2 && !head.lines[0].isTruncated && head.lines[1].isTruncated)
+    #expect(head.lines[1].scalarRange.upperBound == text.unicodeScalars.count)
+    let e = glyph("\u{2026}", TextLayout("…", style: style()))
+    #expect(head.lines[1].glyphs.first?.id == e)
+    let tail = TextLayout(text, style: style(wraps: true, truncation: .end), width: 150, height: twoLines)
+    #expect(tail.lines.count == 2 && tail.lines[1].glyphs.last?.id == e)
+  }
+
+  /// Character wrapping fills each line up to the width, breaking inside words; word wrapping
+  /// breaks only between them.
+  @Test func characterWrappingBreaksInsideWords() {
+    let text = "Wonderful typography everywhere"
+    let words = TextLayout(text, style: style(wraps: true), width: 150)
+    var st = style(wraps: true)
+    st.wrapping = .characters
+    let chars = TextLayout(text, style: st, width: 150)
+    let scalars = Array(text.unicodeScalars)
+    #expect(chars.lines.count >= 2)
+    #expect(chars.lines[0].scalarRange.upperBound > words.lines[0].scalarRange.upperBound)
+    // A line ends inside a word: a letter on each side of the break.
+    let cut = chars.lines[0].scalarRange.upperBound
+    #expect(scalars[cut - 1].properties.isAlphabetic && scalars[cut].properties.isAlphabetic)
+    for line in chars.lines { #expect(line.width <= 150) }
+    // Every character is on exactly one line, in order.
+    #expect(chars.lines.map(\.scalarRange.count).reduce(0, +) == scalars.count)
+    // The next character would not have fitted.
+    let wider = TextLayout(String(String.UnicodeScalarView(scalars[0...cut])), style: style())
+    #expect(wider.size.width > 150)
+  }
+
+  /// Thai has no spaces between words: lines break between words found by libthai's dictionary
+  /// (as Pango does), never inside one, and not only at the spaces.
+  @Test func thaiBreaksBetweenDictionaryWords() {
+    let text = "ภาษาไทยเป็นภาษาที่ไม่มีการเว้นวรรคระหว่างคำ"
+    let layout = TextLayout(text, style: style(wraps: true), width: 200)
+    #expect(layout.lines.count >= 2)
+    let scalars = Array(text.unicodeScalars)
+    // libthai's words: ภาษา|ไทย|เป็น|ภาษา|ที่|ไม่|มี|การ|เว้นวรรค|ระหว่าง|คำ (its breaks may
+    // differ in places; every line must end where it finds a word boundary).
+    let breaks = Set(ThaiBreaker.breaks(ArraySlice(scalars.map(\.value))))
+    #expect(breaks.contains(4) && breaks.contains(7))
+    for line in layout.lines.dropLast() {
+      #expect(breaks.contains(line.scalarRange.upperBound), "\(line.scalarRange)")
+    }
+  }
+
   @Test func japaneseWrapsBetweenIdeographsNeverBeforeAFullStop() {
     let s = "吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。"
     let layout = TextLayout(s, style: style(wraps: true), width: 150)

@@ -117,11 +117,19 @@ struct StringDrawingStyle {
     default: align = .left
     }
     let wraps = width != nil && (lineBreak == .byWordWrapping || lineBreak == .byCharWrapping)
-    let truncates =
-      width != nil && [.byTruncatingTail, .byTruncatingHead, .byTruncatingMiddle].contains(lineBreak)
+    var truncation = TextTruncation.none
+    if width != nil {
+      switch lineBreak {
+      case .byTruncatingHead: truncation = .start
+      case .byTruncatingMiddle: truncation = .middle
+      case .byTruncatingTail: truncation = .end
+      case .byWordWrapping, .byCharWrapping, .byClipping: break
+      }
+    }
     let style = TextStyle(
       family: font.family, size: Double(font.pointSize), alignment: align,
-      wraps: wraps || truncates && height != nil, truncation: truncates ? .end : .none)
+      wraps: wraps || truncation != .none && height != nil, truncation: truncation,
+      wrapping: lineBreak == .byCharWrapping ? .characters : .words)
     return TextLayout.cached(string, style: style, width: width, height: height)
   }
 

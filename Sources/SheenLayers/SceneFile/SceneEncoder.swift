@@ -130,7 +130,9 @@ private func encode(
     case .right: add("alignmentMode", "\"right\"")
     }
     if t.isWrapped { add("isWrapped", "true") }
-    if t.truncationMode == .end { add("truncationMode", "\"end\"") }
+    // SCENE.md's text layers truncate only at the end: a start or middle truncation (UIKit's
+    // head and middle line break modes) is written as the nearest it has.
+    if t.truncationMode != .none { add("truncationMode", "\"end\"") }
   }
   let t = l.transformToSuperlayer.concatenating(parent)
   if let m = l.mask {
