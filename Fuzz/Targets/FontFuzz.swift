@@ -28,8 +28,10 @@ public func fuzzFont(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   let canvas = Canvas(surface: surface)
   canvas.clear(.white)
   let layout = TextLayout(
-    "AVa fi Wo.\u{2014}é€ مرحبا שלום नमस्ते 日本 😀👍🏽",
-    style: TextStyle(font: font, size: 14, wraps: true, truncation: .end), width: 60, height: 40)
+    "AVa fi Wo.\u{2014}é€ مرحبا שלום नमस्ते ภาษาไทย 日本 😀👍🏽",
+    style: TextStyle(
+      font: font, size: 14, wraps: true, truncation: [.end, .start, .middle][counter % 3],
+      wrapping: counter % 4 == 0 ? .characters : .words), width: 60, height: 40)
   canvas.drawText(layout, at: Point(x: 2, y: 2), color: .black, renderer: renderer)
   canvas.rotate(by: 0.3)
   canvas.drawText(layout, at: Point(x: 2, y: 20), color: .black, renderer: renderer)

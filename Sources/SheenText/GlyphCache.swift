@@ -48,6 +48,10 @@ public final class GlyphCache: Sendable {
 
   private struct State {
     var masks: [Key: GlyphMask?] = [:]
+    /// Masks of the other subpixel bins, made along with a requested one (`rasterizeBins`) and
+    /// moved into `masks` when asked for; at most `spareLimit` bytes.
+    var spares: [Key: GlyphMask?] = [:]
+    var spareBytes = 0
     var colorGlyphs: [Key: ColorGlyph?] = [:]
     var bitmaps: [Key: ColorBitmap?] = [:]
     var statistics = GlyphCacheStatistics()
@@ -56,6 +60,9 @@ public final class GlyphCache: Sendable {
   private let state = Mutex(State())
   /// The mask memory the cache may hold before it empties itself.
   public let byteLimit: Int
+
+  /// The bytes of masks made for bins not yet asked for that the cache keeps aside.
+  public var spareLimit: Int { max(64 << 10, byteLimit / 16) }
 
   public init(byteLimit: Int = 8 << 20) {
     self.byteLimit = byteLimit
@@ -76,6 +83,8 @@ public final class GlyphCache: Sendable {
   /// Drops every mask.
   public func removeAll() {
     state.withLock {
+      $0.spares.removeAll()
+      $0.spareBytes = 0
       $0.masks.removeAll()
       $0.colorGlyphs.removeAll()
       $0.bitmaps.removeAll()
@@ -91,31 +100,58 @@ public final class GlyphCache: Sendable {
 
   /// The mask of `glyph` at `pixelSize` with the pen `bin / subpixelBins` pixels right of an
   /// integer position, rasterizing it on a miss; nil for a glyph with no outline (a space).
+  ///
+  /// A miss rasterizes the glyph once for every bin (`rasterizeBins`): the bins not asked for
+  /// wait aside (up to `spareLimit` bytes), so the glyph met again at another position costs
+  /// no rasterization.
   public func mask(font: Font, glyph: GlyphID, pixelSize: Double, bin: Int) -> GlyphMask? {
     let key = Key(font: font.id, glyph: glyph.rawValue, pixelSize: pixelSize, bin: UInt8(bin))
     let found: GlyphMask?? = state.withLock { s in
-      guard let m = s.masks[key] else { return nil }
-      s.statistics.hits += 1
-      return .some(m)
+      if let m = s.masks[key] {
+        s.statistics.hits += 1
+        return .some(m)
+      }
+      guard let spare = s.spares.removeValue(forKey: key) else { return nil }
+      let bytes = spare.map { $0.mask.width * $0.mask.height } ?? 0
+      s.spareBytes -= bytes
+      insertLocked(&s, key, spare, bytes: bytes)
+      return .some(spare)
     }
     if let m = found { return m }
-    let made = GlyphCache.rasterize(font: font, glyph: glyph, pixelSize: pixelSize, bin: bin)
+    let made = GlyphCache.rasterizeBins(font: font, glyph: glyph, pixelSize: pixelSize)
     return state.withLock { s in
       s.statistics.rasterizations += 1
       if let existing = s.masks[key] { return existing }
-      let bytes = made.map { $0.mask.width * $0.mask.height } ?? 0
-      if s.statistics.bytes + bytes > byteLimit {
-        s.masks.removeAll()
-        s.colorGlyphs.removeAll()
-        s.bitmaps.removeAll()
-        s.statistics.entries = 0
-        s.statistics.bytes = 0
+      let mine = made[bin]
+      insertLocked(&s, key, mine, bytes: mine.map { $0.mask.width * $0.mask.height } ?? 0)
+      for other in 0..<GlyphCache.subpixelBins where other != bin {
+        var k = key
+        k.bin = UInt8(other)
+        if s.masks[k] != nil || s.spares[k] != nil { continue }
+        let bytes = made[other].map { $0.mask.width * $0.mask.height } ?? 0
+        if s.spareBytes + bytes > spareLimit {
+          s.spares.removeAll(keepingCapacity: true)
+          s.spareBytes = 0
+        }
+        s.spares[k] = made[other]
+        s.spareBytes += bytes
       }
-      s.masks[key] = made
-      s.statistics.entries += 1
-      s.statistics.bytes += bytes
-      return made
+      return mine
     }
+  }
+
+  /// Adds a mask, emptying the cache first when it would exceed `byteLimit`.
+  private func insertLocked(_ s: inout State, _ key: Key, _ mask: GlyphMask?, bytes: Int) {
+    if s.statistics.bytes + bytes > byteLimit {
+      s.masks.removeAll()
+      s.colorGlyphs.removeAll()
+      s.bitmaps.removeAll()
+      s.statistics.entries = 0
+      s.statistics.bytes = 0
+    }
+    s.masks[key] = mask
+    s.statistics.entries += 1
+    s.statistics.bytes += bytes
   }
 
   /// A colour glyph (an emoji bitmap) scaled to `pixelSize`, made on a miss; nil when the glyph
@@ -173,6 +209,48 @@ public final class GlyphCache: Sendable {
       s.statistics.bytes += bytes
       return made
     }
+  }
+
+  /// The glyph's masks at every subpixel bin, from one rasterization at `subpixelBins` times the
+  /// horizontal resolution: a pixel's coverage with the pen `b` quarters right is the sum of
+  /// the four quarter-pixel cells it spans, which is what rasterizing it there gives (exact
+  /// area coverage either way), to a level of rounding. One outline read and one scan instead
+  /// of four.
+  static func rasterizeBins(font: Font, glyph: GlyphID, pixelSize: Double) -> [GlyphMask?] {
+    let bins = subpixelBins
+    let none = [GlyphMask?](repeating: nil, count: bins)
+    let path = font.path(for: glyph, size: pixelSize)
+    if path.isEmpty { return none }
+    let b = path.controlBounds
+    let fine = IntRect(
+      enclosing: Rect(x: b.minX * Double(bins), y: b.minY, width: b.width * Double(bins), height: b.height))
+    guard fine.width > 0, fine.height > 0,
+      let fineMask = try? AlphaMask(width: fine.width, height: fine.height, originX: fine.x, originY: fine.y)
+    else { return none }
+    fineMask.fill(path, transform: Transform(a: Double(bins), b: 0, c: 0, d: 1, tx: 0, ty: 0))
+    var out = none
+    for bin in 0..<bins {
+      // Pixel x (pen `bin` quarters right) spans fine cells bins * x - bin ..< bins * x - bin + bins.
+      let x0 = Int((Double(fine.x + bin) / Double(bins)).rounded(.down))
+      let x1 = Int((Double(fine.x + fine.width + bin) / Double(bins)).rounded(.up))
+      guard x1 > x0,
+        let m = try? AlphaMask(width: x1 - x0, height: fine.height, originX: x0, originY: fine.y)
+      else { continue }
+      for y in 0..<fine.height {
+        let src = fineMask.row(y)
+        let dst = m.row(y)
+        for x in x0..<x1 {
+          var sum = 0
+          let first = bins * x - bin - fine.x
+          let lo = max(0, first)
+          let hi = min(fine.width, first + bins)
+          if lo < hi { for k in lo..<hi { sum += Int(src[k]) } }
+          dst[x - x0] = UInt8((sum + bins / 2) / bins)
+        }
+      }
+      out[bin] = GlyphMask(mask: m)
+    }
+    return out
   }
 
   /// Rasterizes a glyph with the pen at (`bin / subpixelBins`, 0), y down.

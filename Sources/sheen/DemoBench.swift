@@ -141,6 +141,7 @@ private func benchDemo(
   window.renderer.context.resetStatistics()
   let cache = window.renderer.context.textRenderer.cache
   let glyphsBefore = cache.statistics.rasterizations
+  let shapingsBefore = TextLayout.shapingCount
   let allocationsBefore = allocationCount?() ?? 0
   let drawsBefore = window.displayCount
   var whole: [Double] = []
@@ -155,7 +156,7 @@ private func benchDemo(
   // them: new text to lay out, a row's shadow to blur) are counted apart from steady ones.
   var rowFrames = 0
   var rows = 0
-  var rowCosts = (allocations: UInt64(0), blurs: 0, shapes: 0, glyphs: 0, images: 0, draws: 0)
+  var rowCosts = (allocations: UInt64(0), blurs: 0, shapes: 0, glyphs: 0, images: 0, shapings: 0, draws: 0)
   let start = monotonicSeconds()
   var previous = start
   while seconds.map({ previous - start < $0 }) ?? (whole.count < frames) {
@@ -164,6 +165,7 @@ private func benchDemo(
     let statsBefore = window.renderer.context.statistics
     let glyphsBeforeFrame = cache.statistics.rasterizations
     let drawsBeforeFrame = window.displayCount
+    let shapingsBeforeFrame = TextLayout.shapingCount
     try step()
     if window.rowsShown != rowsBefore {
       let statsAfter = window.renderer.context.statistics
@@ -173,6 +175,7 @@ private func benchDemo(
       rowCosts.blurs += statsAfter.blurs - statsBefore.blurs
       rowCosts.shapes += statsAfter.shapeRasterizations - statsBefore.shapeRasterizations
       rowCosts.glyphs += cache.statistics.rasterizations - glyphsBeforeFrame
+      rowCosts.shapings += TextLayout.shapingCount - shapingsBeforeFrame
       rowCosts.images += statsAfter.imageResamples - statsBefore.imageResamples
       rowCosts.draws += window.displayCount - drawsBeforeFrame
     }
@@ -190,6 +193,9 @@ private func benchDemo(
   let allocations = allocationCount.map { Double($0() - allocationsBefore - rowCosts.allocations) / m }
   let stats = window.renderer.context.statistics
   let glyphs = Double(cache.statistics.rasterizations - glyphsBefore - rowCosts.glyphs) / m
+  // Paragraphs shaped (HarfBuzz, bidi, line breaks): a steady frame's text comes from the
+  // layout cache.
+  let shapings = Double(TextLayout.shapingCount - shapingsBefore - rowCosts.shapings) / m
   let presents = zip(whole, renders).map { max(0, $0 - $1) }
   let size = window.bounds.size
   print(
@@ -203,8 +209,9 @@ private func benchDemo(
   }
   var steady = String(
     format:
-      "steady state: blurs per frame %.2f, glyph rasterizations per frame %.2f, shape rasterizations per frame %.2f, image resamples per frame %.2f, draw(_:) calls per frame %.2f",
-    Double(stats.blurs - rowCosts.blurs) / m, glyphs, Double(stats.shapeRasterizations - rowCosts.shapes) / m,
+      "steady state: blurs per frame %.2f, glyph rasterizations per frame %.2f, text shapings per frame %.2f, shape rasterizations per frame %.2f, image resamples per frame %.2f, draw(_:) calls per frame %.2f",
+    Double(stats.blurs - rowCosts.blurs) / m, glyphs, shapings,
+    Double(stats.shapeRasterizations - rowCosts.shapes) / m,
     Double(stats.imageResamples - rowCosts.images) / m,
     Double(window.displayCount - drawsBefore - rowCosts.draws) / m)
   if let allocations {
@@ -216,9 +223,9 @@ private func benchDemo(
     let r = Double(rows)
     var line = String(
       format:
-        "rows coming into view: %d in %d frames; per row: blurs %.2f, shape rasterizations %.2f, glyph rasterizations %.2f, image resamples %.2f, draw(_:) calls %.2f",
+        "rows coming into view: %d in %d frames; per row: blurs %.2f, shape rasterizations %.2f, glyph rasterizations %.2f, text shapings %.2f, image resamples %.2f, draw(_:) calls %.2f",
       rows, rowFrames, Double(rowCosts.blurs) / r, Double(rowCosts.shapes) / r, Double(rowCosts.glyphs) / r,
-      Double(rowCosts.images) / r, Double(rowCosts.draws) / r)
+      Double(rowCosts.shapings) / r, Double(rowCosts.images) / r, Double(rowCosts.draws) / r)
     if allocationCount != nil {
       line += String(format: ", allocations %.1f", Double(rowCosts.allocations) / r)
     }
