@@ -157,6 +157,13 @@ public final class Compositor {
       drawBody(layer, canvas, ctm)
       return
     }
+    // Any other shape is blurred once in the layer's own coordinates and placed exactly
+    // (Compositor+LocalShadow.swift); under a shear or uneven scale, in device pixels.
+    if drawLocalShadow(layer, path: layer.shadowPath, canvas, ctm, color: color, offset: offset, holes: hole)
+    {
+      drawBody(layer, canvas, ctm)
+      return
+    }
     if let shape = layer.shadowPath {
       if let s = context.shadowCache.pathShadow(
         layer: layer, path: shape, ctm: ctm, sigma: sigma,
@@ -231,7 +238,7 @@ public final class Compositor {
   }
 
   /// Background, content, sublayers, border: everything a layer draws but its shadow.
-  private func drawBody(_ layer: Layer, _ canvas: Canvas, _ ctm: Transform) {
+  func drawBody(_ layer: Layer, _ canvas: Canvas, _ ctm: Transform) {
     canvas.transform = ctm
     if let bg = layer.backgroundColor, bg.alpha > 0, !backgroundIsCovered(layer, canvas, ctm) {
       context.coverageCache.fill(layer.roundedBoundsPath, of: layer, .rounded, paint: .solid(bg), in: canvas)

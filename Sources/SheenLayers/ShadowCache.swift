@@ -32,6 +32,10 @@ final class ShadowCache: Sendable {
     let relY: Int
     /// The shadow offset (device pixels) whose skipped pixels the blur leaves out, if it does.
     var cutFor: (x: Int, y: Int)? = nil
+    /// A local blur's mask (`localShadow`), which tinted copies are made from.
+    var source: AlphaMask? = nil
+    /// A local blur's tinted copy.
+    var image: Surface? = nil
   }
 
   /// How far (device pixels) a shadow's offset may move from the one its kept blur was cut for
@@ -197,6 +201,71 @@ final class ShadowCache: Sendable {
     table.store(Entry(mask: mask, relX: 0, relY: 0), bytes: mask.byteCount, for: k)
     return Placed(mask: mask, dx: ix, dy: iy)
   }
+
+  /// A shadow blurred in its layer's own coordinates (`Compositor.drawLocalShadow`): its
+  /// coverage, and, for drawing off the whole-pixel grid, a copy tinted in an opaque colour (the
+  /// colour's alpha applies when it is drawn). Pixel (0, 0) of both lies at local grid position
+  /// (`originX`, `originY`).
+  struct LocalShadow {
+    let coverage: Coverage
+    let image: Surface?
+    let originX: Int
+    let originY: Int
+  }
+
+  /// The local blur, at `scale` pixels per point and `sigma` local pixels, of a `shadowPath`
+  /// (keyed by the path: equal paths share it) or of `layer`'s alpha (keyed by the layer and its
+  /// subtree `signature`), made from what `render` draws (the shape's alpha with the blur's
+  /// margin) unless kept; with `tint`, also the tinted copy for that colour.
+  func localShadow(
+    layer: Layer?, path: Path?, signature: Int, scale: Double, sigma: Double, tint: Color?,
+    stats: inout RenderContext.Statistics, render: () -> AlphaMask?
+  ) -> LocalShadow? {
+    func key(_ tint: Int) -> Key {
+      Key(
+        layer: layer.map(ObjectIdentifier.init), path: path, shapes: nil, version: signature, a: scale, b: 0,
+        c: 0, d: scale, fx: ShadowCache.localMarker, fy: tint, sigma: sigma)
+    }
+    let k = key(0)
+    var entry = table.value(for: k)
+    if entry == nil {
+      guard let m = render() else { return nil }
+      // A true Gaussian (made once, kept): within a level of the exact shadow of any shape.
+      m.blur(sigma: sigma, exact: true)
+      stats.blurs += 1
+      let e = Entry(mask: Coverage(mask: m), relX: m.originX, relY: m.originY, source: m)
+      table.store(e, bytes: e.mask.byteCount + m.width * m.height, for: k)
+      entry = e
+    }
+    guard let e = entry, let source = e.source else { return nil }
+    guard let tint else { return LocalShadow(coverage: e.mask, image: nil, originX: e.relX, originY: e.relY) }
+    // The tinted copy, kept under the colour without its alpha.
+    let rgb = Color(red: tint.red, green: tint.green, blue: tint.blue).premultiplied
+    let ik = key(Int(rgb) + 1)
+    if let t = table.value(for: ik), let image = t.image {
+      return LocalShadow(coverage: e.mask, image: image, originX: e.relX, originY: e.relY)
+    }
+    guard let image = try? Surface(width: source.width, height: source.height) else { return nil }
+    for y in 0..<source.height {
+      let src = source.row(y)
+      let dst = image.row(y)
+      for x in 0..<source.width {
+        let m = UInt32(src[x])
+        // Each channel of the opaque colour times m / 255, rounded.
+        let r = ((rgb >> 16 & 0xFF) * m + 127) / 255
+        let g = ((rgb >> 8 & 0xFF) * m + 127) / 255
+        let b = ((rgb & 0xFF) * m + 127) / 255
+        dst[x] = m << 24 | r << 16 | g << 8 | b
+      }
+    }
+    table.store(
+      Entry(mask: e.mask, relX: e.relX, relY: e.relY, image: image), bytes: image.width * image.height * 4,
+      for: ik)
+    return LocalShadow(coverage: e.mask, image: image, originX: e.relX, originY: e.relY)
+  }
+
+  /// `Key.fx` of local blurs (no device position is that far off).
+  static let localMarker = Int.min
 
   /// Bytes of masks held.
   var bytes: Int { table.bytes }

@@ -21,9 +21,10 @@ extension AlphaMask {
 
   /// How far a blur of standard deviation `sigma` spreads a value: `blurred(sigma:)` grows the
   /// mask by this on each side. It is about `3 * sigma` (between `ceil(3 sigma) - 2` and
-  /// `ceil(3 sigma) + 1`); beyond it the blurred values are exactly zero.
-  public static func blurMargin(sigma: Double) -> Int {
-    BlurPlan(sigma: sigma).reach
+  /// `ceil(3 sigma) + 1`; with `exact`, `ceil(4 sigma)`); beyond it the blurred values are
+  /// exactly zero.
+  public static func blurMargin(sigma: Double, exact: Bool = false) -> Int {
+    BlurPlan(sigma: sigma, exact: exact).reach
   }
 
   /// A Gaussian-blurred copy, grown so that nothing is cut off.
@@ -56,9 +57,11 @@ extension AlphaMask {
   /// Blurs the mask in place with a Gaussian of standard deviation `sigma` pixels, as if the
   /// values outside it were zero: what spreads beyond its edges is lost.
   /// - Complexity: a constant number of operations per pixel of the mask grown by
-  ///   `blurMargin(sigma:)` (the blur computes what spreads beyond the edges, then drops it).
-  public func blur(sigma: Double) {
-    let plan = BlurPlan(sigma: sigma)
+  ///   `blurMargin(sigma:)` (the blur computes what spreads beyond the edges, then drops it);
+  ///   with `exact` (a sampled Gaussian however wide, for blurs made once and kept: see
+  ///   `BlurPlan.init(sigma:exact:)`), about 8 sigma operations per pixel.
+  public func blur(sigma: Double, exact: Bool = false) {
+    let plan = BlurPlan(sigma: sigma, exact: exact)
     if plan.passes.isEmpty { return }
     blur(plan, margin: 0, into: self)
   }
