@@ -8,7 +8,8 @@ import SheenRaster
 /// under two pixels), and kept under what the shape is made of, that resolution and the blur. It
 /// is placed on the canvas through the layer's transform and the shadow offset at their exact
 /// sub-pixel position: as coverage moved by whole pixels when the placement is a whole-pixel
-/// move, else resampled (bilinear) from a tinted copy. So moving, rotating, fading or scaling a
+/// move, else resampled (bilinear) to the placement's linear part and 1/64-pixel phase, kept
+/// too, and moved by whole pixels. So moving, rotating, fading or scaling a
 /// shadowed layer (within an octave of scale) blurs nothing, and what a frame shows depends only
 /// on the frame, never on which position or scale came first.
 extension Compositor {
@@ -58,9 +59,10 @@ extension Compositor {
       place.a == 1 && place.d == 1 && place.b == 0 && place.c == 0 && abs(place.tx) < 1e9
       && abs(place.ty) < 1e9 && place.tx == place.tx.rounded() && place.ty == place.ty.rounded()
     var made = RenderContext.Statistics()
-    let shadow = context.shadowCache.localShadow(
-      layer: path == nil ? layer : nil, path: path, signature: path == nil ? layer.subtreeSignature : 0,
-      scale: r, sigma: sigma, tint: wholePixels ? nil : color, stats: &made
+    let owner = path == nil ? layer : nil
+    let signature = path == nil ? layer.subtreeSignature : 0
+    let local = context.shadowCache.localShadow(
+      layer: owner, path: path, signature: signature, scale: r, sigma: sigma, stats: &made
     ) {
       // The shape, drawn offscreen in the layer's coordinates at r pixels per point.
       canvas.beginGroup(bounds: grid, unclipped: true)
@@ -80,18 +82,14 @@ extension Compositor {
       return try? g.alphaMask(margin: margin)
     }
     counts.blurs += made.blurs
-    guard let shadow else { return true }
+    guard let local else { return true }
     if wholePixels {
       canvas.fill(
-        shadow.coverage, offsetX: Int(place.tx), offsetY: Int(place.ty), paint: .solid(color), skipping: holes
-      )
-    } else if let image = shadow.image {
-      canvas.save()
-      canvas.transform = .identity
-      canvas.globalAlpha = canvas.globalAlpha * color.alpha
-      let at = Transform(translationX: Double(shadow.originX), y: Double(shadow.originY)).concatenating(place)
-      canvas.draw(image, transform: at)
-      canvas.restore()
+        local.mask, offsetX: Int(place.tx), offsetY: Int(place.ty), paint: .solid(color), skipping: holes)
+    } else if let s = context.shadowCache.placedLocalShadow(
+      local, layer: owner, path: path, signature: signature, scale: r, sigma: sigma, place: place)
+    {
+      canvas.fill(s.mask, offsetX: s.dx, offsetY: s.dy, paint: .solid(color), skipping: holes)
     }
     return true
   }

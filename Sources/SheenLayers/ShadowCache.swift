@@ -23,6 +23,8 @@ final class ShadowCache: Sendable {
     let a: Double, b: Double, c: Double, d: Double
     let fx: Int, fy: Int
     let sigma: Double
+    /// 1 for a local blur resampled to a placement (`placedLocalShadow`), else 0.
+    var kind: UInt8 = 0
   }
 
   /// A kept shadow: its coverage, and where it lies relative to the layer's integer device origin.
@@ -34,8 +36,6 @@ final class ShadowCache: Sendable {
     var cutFor: (x: Int, y: Int)? = nil
     /// A local blur's mask (`localShadow`), which tinted copies are made from.
     var source: AlphaMask? = nil
-    /// A local blur's tinted copy.
-    var image: Surface? = nil
   }
 
   /// How far (device pixels) a shadow's offset may move from the one its kept blur was cut for
@@ -202,66 +202,85 @@ final class ShadowCache: Sendable {
     return Placed(mask: mask, dx: ix, dy: iy)
   }
 
-  /// A shadow blurred in its layer's own coordinates (`Compositor.drawLocalShadow`): its
-  /// coverage, and, for drawing off the whole-pixel grid, a copy tinted in an opaque colour (the
-  /// colour's alpha applies when it is drawn). Pixel (0, 0) of both lies at local grid position
-  /// (`originX`, `originY`).
-  struct LocalShadow {
-    let coverage: Coverage
-    let image: Surface?
-    let originX: Int
-    let originY: Int
-  }
-
   /// The local blur, at `scale` pixels per point and `sigma` local pixels, of a `shadowPath`
   /// (keyed by the path: equal paths share it) or of `layer`'s alpha (keyed by the layer and its
   /// subtree `signature`), made from what `render` draws (the shape's alpha with the blur's
-  /// margin) unless kept; with `tint`, also the tinted copy for that colour.
+  /// margin) unless kept. Its coverage's grid is the local one.
   func localShadow(
-    layer: Layer?, path: Path?, signature: Int, scale: Double, sigma: Double, tint: Color?,
+    layer: Layer?, path: Path?, signature: Int, scale: Double, sigma: Double,
     stats: inout RenderContext.Statistics, render: () -> AlphaMask?
-  ) -> LocalShadow? {
-    func key(_ tint: Int) -> Key {
-      Key(
-        layer: layer.map(ObjectIdentifier.init), path: path, shapes: nil, version: signature, a: scale, b: 0,
-        c: 0, d: scale, fx: ShadowCache.localMarker, fy: tint, sigma: sigma)
+  ) -> Entry? {
+    let k = Key(
+      layer: layer.map(ObjectIdentifier.init), path: path, shapes: nil, version: signature, a: scale, b: 0,
+      c: 0, d: scale, fx: ShadowCache.localMarker, fy: 0, sigma: sigma)
+    if let e = table.value(for: k) { return e }
+    guard let m = render() else { return nil }
+    // A true Gaussian (made once, kept): within a level of the exact shadow of any shape.
+    m.blur(sigma: sigma, exact: true)
+    stats.blurs += 1
+    let e = Entry(mask: Coverage(mask: m), relX: m.originX, relY: m.originY, source: m)
+    table.store(e, bytes: e.mask.byteCount + m.width * m.height, for: k)
+    return e
+  }
+
+  /// Where within a pixel a resampled local blur is placed: 64ths of a pixel.
+  static let placedSteps = 64.0
+
+  /// The local blur `local` (kept under `localKey`'s shape, scale and blur) resampled (bilinear)
+  /// to device pixels through `place` (local grid to device): kept under the placement's linear
+  /// part and where it falls within a pixel, and drawn moved by the whole pixels (`dx`, `dy`). A
+  /// layer that stays, or moves by whole pixels, resamples nothing; one that animates resamples,
+  /// but blurs nothing. Nil when the placement reaches too far to record.
+  func placedLocalShadow(
+    _ local: Entry, layer: Layer?, path: Path?, signature: Int, scale: Double, sigma: Double,
+    place: Transform
+  ) -> Placed? {
+    guard let source = local.source else { return nil }
+    // Mask pixel (0, 0) is local grid position (relX, relY).
+    var t = Transform(translationX: Double(local.relX), y: Double(local.relY)).concatenating(place)
+    guard let (ix, fx) = snapTranslation(t.tx, steps: ShadowCache.placedSteps),
+      let (iy, fy) = snapTranslation(t.ty, steps: ShadowCache.placedSteps)
+    else { return nil }
+    let k = Key(
+      layer: layer.map(ObjectIdentifier.init), path: path, shapes: nil, version: signature, a: t.a, b: t.b,
+      c: t.c, d: t.d, fx: fx, fy: fy, sigma: sigma * 1024 + scale, kind: 1)
+    if let e = table.value(for: k) { return Placed(mask: e.mask, dx: ix, dy: iy) }
+    t.tx = Double(fx) / ShadowCache.placedSteps
+    t.ty = Double(fy) / ShadowCache.placedSteps
+    guard let inverse = t.inverted else { return nil }
+    let reach = t.apply(Rect(x: 0, y: 0, width: Double(source.width), height: Double(source.height)))
+    let b = IntRect(enclosing: reach)
+    let bounds = IntRect(x: b.x - 1, y: b.y - 1, width: b.width + 2, height: b.height + 2)
+    guard bounds.width <= 4096, bounds.height <= 4096, bounds.width * bounds.height <= 4 << 20,
+      let out = try? AlphaMask(
+        width: bounds.width, height: bounds.height, originX: bounds.x, originY: bounds.y)
+    else { return nil }
+    let w = source.width
+    let h = source.height
+    // The source value at (i, j), zero outside.
+    func value(_ i: Int, _ j: Int) -> Double {
+      i < 0 || j < 0 || i >= w || j >= h ? 0 : Double(source.row(j)[i])
     }
-    let k = key(0)
-    var entry = table.value(for: k)
-    if entry == nil {
-      guard let m = render() else { return nil }
-      // A true Gaussian (made once, kept): within a level of the exact shadow of any shape.
-      m.blur(sigma: sigma, exact: true)
-      stats.blurs += 1
-      let e = Entry(mask: Coverage(mask: m), relX: m.originX, relY: m.originY, source: m)
-      table.store(e, bytes: e.mask.byteCount + m.width * m.height, for: k)
-      entry = e
-    }
-    guard let e = entry, let source = e.source else { return nil }
-    guard let tint else { return LocalShadow(coverage: e.mask, image: nil, originX: e.relX, originY: e.relY) }
-    // The tinted copy, kept under the colour without its alpha.
-    let rgb = Color(red: tint.red, green: tint.green, blue: tint.blue).premultiplied
-    let ik = key(Int(rgb) + 1)
-    if let t = table.value(for: ik), let image = t.image {
-      return LocalShadow(coverage: e.mask, image: image, originX: e.relX, originY: e.relY)
-    }
-    guard let image = try? Surface(width: source.width, height: source.height) else { return nil }
-    for y in 0..<source.height {
-      let src = source.row(y)
-      let dst = image.row(y)
-      for x in 0..<source.width {
-        let m = UInt32(src[x])
-        // Each channel of the opaque colour times m / 255, rounded.
-        let r = ((rgb >> 16 & 0xFF) * m + 127) / 255
-        let g = ((rgb >> 8 & 0xFF) * m + 127) / 255
-        let b = ((rgb & 0xFF) * m + 127) / 255
-        dst[x] = m << 24 | r << 16 | g << 8 | b
+    for y in 0..<bounds.height {
+      let row = out.row(y)
+      for x in 0..<bounds.width {
+        // The device pixel's centre in source pixels, then the four around it.
+        let p = inverse.apply(Point(x: Double(bounds.x + x) + 0.5, y: Double(bounds.y + y) + 0.5))
+        let u = p.x - 0.5
+        let v = p.y - 0.5
+        guard u > -1, v > -1, u < Double(w), v < Double(h) else { continue }
+        let i = Int(u.rounded(.down))
+        let j = Int(v.rounded(.down))
+        let a = u - Double(i)
+        let c = v - Double(j)
+        let top = value(i, j) * (1 - a) + value(i + 1, j) * a
+        let bottom = value(i, j + 1) * (1 - a) + value(i + 1, j + 1) * a
+        row[x] = UInt8(min(255, max(0, (top * (1 - c) + bottom * c).rounded())))
       }
     }
-    table.store(
-      Entry(mask: e.mask, relX: e.relX, relY: e.relY, image: image), bytes: image.width * image.height * 4,
-      for: ik)
-    return LocalShadow(coverage: e.mask, image: image, originX: e.relX, originY: e.relY)
+    let mask = Coverage(mask: out)
+    table.store(Entry(mask: mask, relX: 0, relY: 0), bytes: mask.byteCount, for: k)
+    return Placed(mask: mask, dx: ix, dy: iy)
   }
 
   /// `Key.fx` of local blurs (no device position is that far off).

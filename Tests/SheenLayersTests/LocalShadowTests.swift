@@ -172,6 +172,20 @@ import Testing
     }
   }
 
+  /// The margin drawing asks for every frame (worked out without making the kernel) is what the
+  /// blur reaches.
+  @Test func blurMarginsAreTheBlursReach() {
+    for sigma in [0.05, 0.1, 0.5, 1, 1.37, 1.99, 2, 2.5, 7.3, 20, 64, 127.9, 128, 128.5, 300] {
+      for exact in [false, true] {
+        #expect(
+          AlphaMask.blurMargin(sigma: sigma, exact: exact) == BlurPlan(sigma: sigma, exact: exact).reach,
+          "sigma \(sigma) exact \(exact)")
+      }
+    }
+    #expect(BlurPlan(sigma: 20, exact: true).passes.count == 1)
+    #expect(BlurPlan(sigma: 20).passes.count == 3)
+  }
+
   @Test(arguments: [false, true])
   func animationsBlurOnce(alpha: Bool) throws {
     let context = RenderContext()

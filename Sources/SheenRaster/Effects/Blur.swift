@@ -24,7 +24,12 @@ extension AlphaMask {
   /// `ceil(3 sigma) + 1`; with `exact`, `ceil(4 sigma)`); beyond it the blurred values are
   /// exactly zero.
   public static func blurMargin(sigma: Double, exact: Bool = false) -> Int {
-    BlurPlan(sigma: sigma, exact: exact).reach
+    // Without making the kernel: a drawing asks for this every frame.
+    if exact, let r = BlurPlan.exactRadius(sigma: sigma) { return r }
+    if sigma >= BlurPlan.minSigma && sigma < BlurPlan.boxThreshold {
+      return Swift.max(1, Int((3 * sigma).rounded(.up)))  // the one sampled kernel's radius
+    }
+    return BlurPlan(sigma: sigma).reach
   }
 
   /// A Gaussian-blurred copy, grown so that nothing is cut off.

@@ -75,13 +75,21 @@ import Foundation
   /// boxes (a flatter peak) lose up to a tenth of a small shape's shadow at its middle. It costs
   /// a multiply per tap, 8 sigma taps a pixel: for blurs made once and kept.
   init(sigma requested: Double, exact: Bool) {
-    if exact, requested >= BlurPlan.boxThreshold, requested <= BlurPlan.maxExactSigma {
+    if exact, let radius = BlurPlan.exactRadius(sigma: requested) {
       self.init(
-        sigma: requested, passes: [.kernel(weights: BlurPlan.gaussianWeights(sigma: requested, reach: 4))],
+        sigma: requested,
+        passes: [.kernel(weights: BlurPlan.gaussianWeights(sigma: requested, radius: radius))],
         fractionBits: 8)
     } else {
       self.init(sigma: requested)
     }
+  }
+
+  /// The radius of the one-pass kernel `init(sigma:exact:)` makes when exact, if it makes one:
+  /// what it reaches, worked out without making the kernel.
+  static func exactRadius(sigma: Double) -> Int? {
+    guard sigma >= BlurPlan.boxThreshold, sigma <= BlurPlan.maxExactSigma else { return nil }
+    return Swift.max(1, Int((4 * sigma).rounded(.up)))
   }
 
   private init(sigma: Double, passes: [BlurPass], fractionBits: Int) {
@@ -130,10 +138,10 @@ import Foundation
     return .box(radius: r, endWeight: Swift.min(Swift.max(a, 0), 1))
   }
 
-  /// A sampled Gaussian of radius `ceil(reach * sigma)` whose normalized weights have variance
+  /// A sampled Gaussian of radius `ceil(3 sigma)` (or `radius`) whose normalized weights have variance
   /// `sigma^2`, as fixed-point halves (index k is the weight at offsets +-k).
-  static func gaussianWeights(sigma: Double, reach: Double = 3) -> [Int32] {
-    let radius = Swift.max(1, Int((reach * sigma).rounded(.up)))
+  static func gaussianWeights(sigma: Double, radius given: Int? = nil) -> [Int32] {
+    let radius = given ?? Swift.max(1, Int((3 * sigma).rounded(.up)))
     func weights(_ s: Double) -> [Double] {
       (0...radius).map { k in
         let x = Double(k) / s
