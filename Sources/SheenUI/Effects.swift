@@ -151,7 +151,7 @@ final class EffectNode: Node {
       }
       return
     }
-    let key = shapeBytes(shape) + withUnsafeBytes(of: size) { Array($0) }
+    let key = shapeBytes(shape) + valueBytes(size)
     guard key != shadowPathKey else { return }
     shadowPathKey = key
     view.layer.shadowPath = shape.path(in: CGRect(origin: .zero, size: size)).cgPath

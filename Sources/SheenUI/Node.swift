@@ -338,12 +338,24 @@ final class BodyNode<V: View>: Node {
 
 /// Whether two values have the same bytes (so are the same value; different bytes may still be
 /// equal values, which only costs a body evaluation).
+///
+/// The size comes from `MemoryLayout`, never from the buffer `withUnsafeBytes(of:)` gives: for a
+/// value of a type with no stored properties (`struct ContentView: View` with only a `body`),
+/// Swift 6.3.1's optimizer can hand that buffer an undefined start and a nil end, so its `count`
+/// is negative (README, "Your SwiftUI code on Linux": a compiler bug).
 func bytesEqual<T>(_ a: T, _ b: T) -> Bool {
-  withUnsafeBytes(of: a) { pa in
-    withUnsafeBytes(of: b) { pb in
-      pa.count == pb.count && (pa.count == 0 || memcmp(pa.baseAddress!, pb.baseAddress!, pa.count) == 0)
-    }
+  let size = MemoryLayout<T>.size
+  if size == 0 { return true }
+  return withUnsafeBytes(of: a) { pa in
+    withUnsafeBytes(of: b) { pb in memcmp(pa.baseAddress!, pb.baseAddress!, size) == 0 }
   }
+}
+
+/// The bytes of a value (empty for a type with no stored properties; see `bytesEqual`).
+func valueBytes<T>(_ x: T) -> [UInt8] {
+  let size = MemoryLayout<T>.size
+  if size == 0 { return [] }
+  return withUnsafeBytes(of: x) { Array(UnsafeRawBufferPointer(start: $0.baseAddress!, count: size)) }
 }
 
 /// Whether two fields of a view are the same for its body (see `BodyNode.sameView`).

@@ -335,6 +335,6 @@ extension Color: PrimitiveView {
 
 /// The bytes of a shape value (its identity for the path: equal bytes, equal path).
 func shapeBytes(_ shape: any Shape) -> [UInt8] {
-  func open<S: Shape>(_ s: S) -> [UInt8] { withUnsafeBytes(of: s) { Array($0) } }
+  func open<S: Shape>(_ s: S) -> [UInt8] { valueBytes(s) }
   return open(shape)
 }
