@@ -51,7 +51,7 @@ public final class Compositor {
     // band by band when another whole-extent buffer would pass the budget (deep nesting, a huge
     // canvas): each band clips everything beneath it, so nested groups, masks and shadow bodies
     // are band-sized too. Memory is then bounded by the canvas, not by the depth.
-    if let bands = Compositor.bands(for: layer, extent: extent, canvas: canvas) {
+    if let bands = Compositor.bands(for: layer, extent: extent, canvas: canvas, budget: offscreenBudget) {
       for band in bands {
         canvas.save()
         canvas.transform = .identity
@@ -66,11 +66,14 @@ public final class Compositor {
     drawUnbanded(layer, canvas, ctm, extent: extent)
   }
 
-  /// Bytes of offscreen buffers open at once beyond which a layer is drawn in bands.
-  static let offscreenBudget = 128 << 20
+  /// Bytes of offscreen buffers open at once beyond which a layer is drawn in bands (and a
+  /// shadow's body is cut to the clip's reach): 128 MiB unless changed (tests use less).
+  public var offscreenBudget = 128 << 20
 
   /// The bands to draw `layer` in, or nil to draw it whole.
-  static func bands(for layer: Layer, extent: IntRect, canvas: Canvas) -> [IntRect]? {
+  static func bands(for layer: Layer, extent: IntRect, canvas: Canvas, budget offscreenBudget: Int)
+    -> [IntRect]?
+  {
     let offscreen = layer.opacity < 1 || layer.mask != nil || (layer.shadowVisible && layer.shadowPath == nil)
     let area = extent.intersection(canvas.clipBounds)
     guard offscreen, area.height > 16 else { return nil }
@@ -192,7 +195,7 @@ public final class Compositor {
     let full = IntRect(enclosing: bodyExtent(layer, ctm))
     var body = full
     if full.width > 4096 || full.height > 4096 || full.width * full.height > 4 << 20
-      || canvas.openGroupBytes + full.width * full.height * 4 > Compositor.offscreenBudget
+      || canvas.openGroupBytes + full.width * full.height * 4 > offscreenBudget
     {
       // Capped, so that the group stays within Surface's limits (a shadowRadius of 10,000 used to
       // ask for a 120,046-pixel-wide group and trap): body farther than that from the clip adds

@@ -49,6 +49,13 @@ public final class ShapeLayer: Layer {
       // the canvas' scale; it is not kept (an outline of a small rounded tag holds hundreds of
       // points, and the cache keeps its coverage).
       let style = StrokeStyle(width: lineWidth, join: lineJoin, cap: lineCap, miterLimit: miterLimit)
+      // A stroke too large to keep is drawn straight, culled to the clip (its size then follows
+      // what reaches the canvas, not how far the path goes).
+      let extent = canvas.transform.apply(path.controlBounds.insetBy(dx: -style.reach, dy: -style.reach))
+      guard Canvas.canRecordCoverage(of: extent) else {
+        canvas.stroke(path, style: style, paint: .solid(stroke))
+        return
+      }
       let tolerance = Canvas.strokeTolerance / max(canvas.transform.maxScale, 1e-6)
       context.coverageCache.fill(of: self, .stroke, paint: .solid(stroke), in: canvas) {
         path.stroked(style, transform: .identity, tolerance: tolerance)

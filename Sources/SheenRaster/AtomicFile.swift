@@ -19,6 +19,13 @@ private let removeTemporaryAndDie: @convention(c) (Int32) -> Void = { sig in
   raise(sig)
 }
 
+/// The signals whose default action ends the process (SIGQUIT, SIGXCPU with a core), each of
+/// which must not leave the temporary file behind: kill's default, ^C, a closed terminal, ^\,
+/// timers, `ulimit -t`.
+private let terminatingSignals: [Int32] = [
+  SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGALRM, SIGUSR1, SIGUSR2, SIGXCPU, SIGVTALRM, SIGPROF, SIGPIPE,
+]
+
 /// Writes a file at `path` through `write`, which writes to the stdio stream it is given and
 /// throws on failure.
 /// - Throws: `RasterError.imageIO` with what failed; the file at `path`, if any, is untouched.
@@ -73,24 +80,24 @@ func writeFileSafely(
   guard template.count <= Int(PATH_MAX) else { throw failure("the path is too long", 0) }
   // A signal that ends the process mid-write removes the temporary file: the handler is in
   // place, and the signals held, before the file exists.
-  var old = (sigaction(), sigaction())
   var action = sigaction()
   action.__sigaction_handler.sa_handler = removeTemporaryAndDie
   sigemptyset(&action.sa_mask)
   var held = sigset_t()
   var previousMask = sigset_t()
   sigemptyset(&held)
-  sigaddset(&held, SIGTERM)
-  sigaddset(&held, SIGINT)
+  for sig in terminatingSignals { sigaddset(&held, sig) }
   sigprocmask(SIG_BLOCK, &held, &previousMask)
   // Only where the signal would end the process as it is (SIG_DFL): a program that ignores or
   // handles it keeps its own way.
-  sigaction(SIGTERM, nil, &old.0)
-  sigaction(SIGINT, nil, &old.1)
-  let takeTerm = old.0.__sigaction_handler.sa_handler == nil
-  let takeInt = old.1.__sigaction_handler.sa_handler == nil
-  if takeTerm { sigaction(SIGTERM, &action, nil) }
-  if takeInt { sigaction(SIGINT, &action, nil) }
+  let blank = sigaction()
+  var old = Array(repeating: blank, count: terminatingSignals.count)
+  var taken = [Bool](repeating: false, count: terminatingSignals.count)
+  for (i, sig) in terminatingSignals.enumerated() {
+    sigaction(sig, nil, &old[i])
+    taken[i] = old[i].__sigaction_handler.sa_handler == nil
+    if taken[i] { sigaction(sig, &action, nil) }
+  }
   let fd = mkstemp(&template)
   let made = errno
   if fd >= 0 {
@@ -101,8 +108,7 @@ func writeFileSafely(
   defer {
     sigprocmask(SIG_BLOCK, &held, nil)
     pendingActive = 0
-    if takeTerm { sigaction(SIGTERM, &old.0, nil) }
-    if takeInt { sigaction(SIGINT, &old.1, nil) }
+    for (i, sig) in terminatingSignals.enumerated() where taken[i] { sigaction(sig, &old[i], nil) }
     sigprocmask(SIG_SETMASK, &previousMask, nil)
   }
   guard fd >= 0 else { throw failure("cannot create a temporary file beside it", made) }

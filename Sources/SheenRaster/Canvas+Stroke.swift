@@ -9,7 +9,10 @@ extension Canvas {
     let clip = state.clipBounds.intersection(target.bounds)
     let shader = Shader(paint, ctm: state.transform)
     if clip.isEmpty || drawsNothing(shader.solidColor) { return }
-    let outline = path.stroked(style, transform: state.transform, tolerance: Canvas.strokeTolerance)
+    // Only what can reach the clip is flattened and stroked (Cull.swift).
+    let outline = path.stroked(
+      style, transform: state.transform, tolerance: Canvas.strokeTolerance, clip: Rect(clip))
+    strokeOutlineElements += outline.elements.count
     resolveClip(for: outline.controlBounds)
     var sink = makeSink(shader)
     rasterizer.fill(outline, transform: .identity, rule: .nonZero, clip: clip, into: &sink)

@@ -53,6 +53,14 @@ public final class Canvas {
   var holeBuffer: [IntRect] = []
   /// Storage for analytic shadows (`fillShadow`), made by the first one.
   var analyticShadowScratch: ShadowScratch?
+  /// The most bytes of offscreen groups open at once since the canvas was made (what banding
+  /// bounds; tests read it).
+  public internal(set) var peakOpenGroupBytes = 0
+  /// Path elements of every stroke outline this canvas has made (what culling bounds; tests read
+  /// it).
+  public internal(set) var strokeOutlineElements = 0
+  /// Points of every path this canvas has flattened to fill (stroke outlines included).
+  public var flattenedPoints: Int { rasterizer.pointsFlattened }
 
   /// A canvas drawing onto `surface`, with the identity transform and no clip.
   public init(surface: Surface) {
@@ -417,6 +425,7 @@ public final class Canvas {
       base: surface.base, rowPixels: surface.rowPixels, bounds: IntRect(x: b.x, y: b.y, width: w, height: h))
     for y in 0..<h { surface.row(y).update(repeating: 0, count: w) }
     groups.append(Group(previous: previous, surface: surface, stateDepth: stack.count))
+    peakOpenGroupBytes = max(peakOpenGroupBytes, openGroupBytes)
     save()
     state.clipBounds = b.isEmpty ? IntRect(x: b.x, y: b.y, width: 0, height: 0) : b
     state.clipMask = nil

@@ -22,10 +22,19 @@ func runPreview(_ args: [String]) -> Int32 {
     return 64
   }
   let size = parsed[PreviewArgs.size].map { CGSize(width: $0.width, height: $0.height) }
+  let scale = parsed[PreviewArgs.scale] ?? 2
+  if let d = parsed[PreviewArgs.size], Double(max(d.width, d.height)) * scale > 16384 {
+    // Refused before anything is made (a 131072-pixel canvas failed only when allocated).
+    writeError(
+      "sheen preview: --size \(d.width)x\(d.height) at --scale \(scale) is a canvas of "
+        + "\(Int((Double(d.width) * scale).rounded(.up)))x\(Int((Double(d.height) * scale).rounded(.up))) pixels, "
+        + "over 16384 on a side\n" + PreviewArgs.command.shortUsage)
+    return 64
+  }
   do {
     guard
       let surface = try PreviewRenderer.render(
-        named: name, size: size, scale: CGFloat(parsed[PreviewArgs.scale] ?? 2))
+        named: name, size: size, scale: CGFloat(scale))
     else {
       writeError(
         "sheen preview: no preview named \(quotedForMessage(name)); there are: "

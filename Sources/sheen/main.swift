@@ -6,6 +6,9 @@ import SheenCommandLine
 // Past a file-size limit (ulimit -f) a write fails with EFBIG and is reported, instead of the
 // default SIGXFSZ ending the process mid-file.
 signal(SIGXFSZ, SIG_IGN)
+// Likewise a write to a closed pipe (`sheen render x.json -o - | head -c 1`) fails with EPIPE and
+// is reported, instead of SIGPIPE ending the process without a word.
+signal(SIGPIPE, SIG_IGN)
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let rest = Array(arguments.dropFirst())

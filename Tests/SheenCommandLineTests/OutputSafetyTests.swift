@@ -96,21 +96,23 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: "-"))
   }
 
-  /// SIGTERM while the PNG is being encoded (a 4096 × 4096 one takes a while): the old file is
-  /// whole, and the temporary file is gone.
-  @Test(.timeLimit(.minutes(2))) func sigtermMidEncodeKeepsTheOldFile() throws {
+  /// A signal that ends the process (kill's SIGTERM, a closed terminal's SIGHUP, SIGUSR1) while
+  /// the PNG is being encoded (a 4096 × 4096 one takes a while): the old file is whole, and the
+  /// temporary file is gone.
+  @Test(.timeLimit(.minutes(2)), arguments: [("TERM", 143), ("HUP", 129), ("USR1", 138)])
+  func aSignalMidEncodeKeepsTheOldFile(signal: String, status: Int) throws {
     let scene = try scene(side: 4096)
     let target = dir.appendingPathComponent("big.png").path
     let old = Data("previous picture".utf8)
     try old.write(to: URL(fileURLWithPath: target))
     // A shell starts the render, waits for the temporary file to appear (when encoding starts)
-    // and sends SIGTERM; it prints the render's status (143: killed by SIGTERM) or "done" if the
-    // encode finished first.
+    // and sends the signal; it prints the render's status (128 + the signal's number: killed by
+    // it) or "done" if the encode finished first.
     let script = """
       "$0" render "$1" -o "$2/big.png" 2>/dev/null & pid=$!
       i=0
       while [ $i -lt 100000 ]; do
-        if ls -A "$2" | grep -q '^[.]big[.]png[.]'; then kill -TERM $pid; wait $pid; echo $?; exit 0; fi
+        if ls -A "$2" | grep -q '^[.]big[.]png[.]'; then kill -$3 $pid; wait $pid; echo $?; exit 0; fi
         kill -0 $pid 2>/dev/null || { echo done; exit 0; }
         i=$((i + 1))
       done
@@ -118,11 +120,30 @@ import Testing
       """
     // Spawned with no signal blocked (a test runner's threads block SIGTERM and SIGCHLD, which
     // Foundation's Process passes on).
-    let said = try runWithSignalsUnblocked(["/bin/sh", "-c", script, try sheenPath(), scene, dir.path])
-    #expect(said == "143\n", "\(said)")
+    let said = try runWithSignalsUnblocked([
+      "/bin/sh", "-c", script, try sheenPath(), scene, dir.path, signal,
+    ])
+    #expect(said == "\(status)\n", "\(said)")
     #expect(FileManager.default.contents(atPath: target) == old)
     let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix(".") }
     #expect(left.isEmpty, "\(left)")
+  }
+}
+
+extension OutputSafetyTests {
+  /// `-o -` into a pipe whose reader goes away (`| head -c 1`): the write fails with EPIPE and is
+  /// reported on one line with status 1, rather than SIGPIPE ending the process unheard.
+  @Test(.timeLimit(.minutes(2))) func aClosedPipeIsAnErrorLine() throws {
+    let scene = try scene(side: 2048)
+    let script = """
+      ("$0" render "$1" -o - 2>"$2/err"; echo $? >"$2/status") | head -c 1 >/dev/null
+      cat "$2/status"
+      """
+    let said = try runWithSignalsUnblocked(["/bin/sh", "-c", script, try sheenPath(), scene, dir.path])
+    #expect(said == "1\n", "\(said)")
+    let err = try String(contentsOfFile: dir.appendingPathComponent("err").path, encoding: .utf8)
+    #expect(err.hasPrefix("sheen render: cannot write"), "\(err)")
+    #expect(err.split(separator: "\n").count == 1, "\(err)")
   }
 }
 
@@ -136,7 +157,7 @@ func runWithSignalsUnblocked(_ argv: [String]) throws -> String {
   sigemptyset(&empty)
   var defaults = sigset_t()
   sigemptyset(&defaults)
-  for s in [SIGTERM, SIGINT, SIGCHLD, SIGPIPE] { sigaddset(&defaults, s) }
+  for s in [SIGTERM, SIGINT, SIGHUP, SIGUSR1, SIGCHLD, SIGPIPE] { sigaddset(&defaults, s) }
   posix_spawnattr_setsigmask(&attributes, &empty)
   posix_spawnattr_setsigdefault(&attributes, &defaults)
   posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))

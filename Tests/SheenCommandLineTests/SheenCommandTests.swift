@@ -141,3 +141,23 @@ import Testing
     #expect(first.contains("(120000 bytes)"))
   }
 }
+
+extension SheenCommandTests {
+  /// A preview's canvas is --size times --scale: past 16384 pixels a side it is refused as bad
+  /// usage before anything is made (it failed with status 1 once the surface was asked for, and
+  /// 16384 × 16384 at scale 8 would be 64 GiB).
+  @Test func aPreviewCanvasTooLargeIsBadUsage() throws {
+    let out = FileManager.default.temporaryDirectory.appendingPathComponent("sheen-preview-\(UUID()).png")
+      .path
+    let r = try runSheen([
+      "preview", "SwiftUICardView_Previews", "-o", out, "--size", "16384x16384", "--scale", "8",
+    ])
+    #expect(r.status == 64)
+    #expect(
+      r.standardError.hasPrefix(
+        "sheen preview: --size 16384x16384 at --scale 8.0 is a canvas of 131072x131072 pixels, over 16384 on a side\n"
+      ),
+      "\(r.standardError)")
+    #expect(!FileManager.default.fileExists(atPath: out))
+  }
+}

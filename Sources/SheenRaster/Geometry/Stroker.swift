@@ -61,17 +61,47 @@ extension Path {
   ///   - transform: Maps the outline to device space.
   ///   - tolerance: The largest deviation from the true curves and arcs, in device units.
   /// - Complexity: O(n) in the number of flattened points (plus arc points of round joins and caps).
-  public func stroked(_ style: StrokeStyle, transform: Transform = .identity, tolerance: Double = 0.2) -> Path
-  {
+  ///   - clip: When given, the device-space rectangle the outline will be drawn within: only the
+  ///     parts of the path whose stroke can reach it are flattened and stroked (the rest are
+  ///     replaced by straight lines beyond its reach), so the outline's size does not grow with
+  ///     how far the path reaches beyond it. The outline is then exact only within `clip`.
+  public func stroked(
+    _ style: StrokeStyle, transform: Transform = .identity, tolerance: Double = 0.2, clip: Rect? = nil
+  ) -> Path {
     let scale = transform.maxScale
     guard style.width > 0, style.width.isFinite, scale > 0, scale.isFinite else { return Path() }
     let tol = (tolerance > 0 && tolerance.isFinite ? tolerance : Path.defaultTolerance) / scale
     var stroker = Stroker(style: style, tolerance: tol, transform: transform)
-    let flat = flattened(transform: .identity, tolerance: tol)
+    var flat = FlattenedPath()
+    if let bounds = clip.flatMap({ style.cullingBounds(for: $0, transform: transform) }) {
+      flatten(into: &flat, transform: .identity, tolerance: tol, within: bounds)
+    } else {
+      flatten(into: &flat, transform: .identity, tolerance: tol)
+    }
     for contour in flat.contours {
       stroker.stroke(flat.points(of: contour), closed: contour.closed)
     }
     return stroker.out
+  }
+}
+
+extension StrokeStyle {
+  /// How far from its path this pen's stroke can reach, in user units: a miter up to
+  /// `miterLimit` half widths from its corner, a square cap √2 half widths, anything else one.
+  public var reach: Double {
+    width / 2 * (join == .miter ? max(miterLimit, 2.0.squareRoot()) : 2.0.squareRoot())
+  }
+
+  /// The user-space rectangle outside which the path's pieces cannot reach the device rectangle
+  /// `clip` (grown by two pixels) when stroked with this pen under `transform`; nil when there is
+  /// none to cull against (a transform that cannot be inverted, a reach that is not finite).
+  func cullingBounds(for clip: Rect, transform: Transform) -> Rect? {
+    guard let inverse = transform.inverted, reach.isFinite, clip.minX.isFinite, clip.maxX.isFinite,
+      clip.minY.isFinite, clip.maxY.isFinite
+    else { return nil }
+    let user = inverse.apply(clip.insetBy(dx: -2, dy: -2)).insetBy(dx: -reach, dy: -reach)
+    guard user.minX.isFinite, user.maxX.isFinite, user.minY.isFinite, user.maxY.isFinite else { return nil }
+    return user
   }
 }
 

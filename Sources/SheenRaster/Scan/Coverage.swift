@@ -184,15 +184,22 @@ extension Canvas {
   /// Rasterizes `path` under `transform` (device pixels; the canvas' transform does not apply)
   /// into a recording that `fill(_:offsetX:offsetY:paint:)` and `clip(to:offsetX:offsetY:)` draw
   /// anywhere. Nil when the path covers nothing or more than `maxRecordedArea` pixels.
-  public func recordCoverage(_ path: Path, transform: Transform, rule: FillRule = .nonZero) -> Coverage? {
-    let extent = transform.apply(path.controlBounds)
+  /// Whether coverage of a shape whose device-space box is `extent` can be recorded (a box that
+  /// is finite, within 1e9 pixels of the origin, at most `Coverage.maxWidth` wide and of at most
+  /// `maxRecordedArea` pixels).
+  public static func canRecordCoverage(of extent: Rect) -> Bool {
     guard extent.minX.isFinite, extent.maxX.isFinite, extent.minY.isFinite, extent.maxY.isFinite,
       abs(extent.minX) < 1e9, abs(extent.maxX) < 1e9, abs(extent.minY) < 1e9, abs(extent.maxY) < 1e9
-    else { return nil }
+    else { return false }
     let b = IntRect(enclosing: extent)
-    guard !b.isEmpty, b.width <= Coverage.maxWidth, b.width * b.height <= Canvas.maxRecordedArea else {
-      return nil
-    }
+    return b.width <= Coverage.maxWidth && b.width * b.height <= Canvas.maxRecordedArea
+  }
+
+  public func recordCoverage(_ path: Path, transform: Transform, rule: FillRule = .nonZero) -> Coverage? {
+    let extent = transform.apply(path.controlBounds)
+    guard Canvas.canRecordCoverage(of: extent) else { return nil }
+    let b = IntRect(enclosing: extent)
+    guard !b.isEmpty else { return nil }
     var recorder = CoverageRecorder(bounds: b)
     rasterizer.fill(path, transform: transform, rule: rule, clip: b, into: &recorder)
     return recorder.finish()

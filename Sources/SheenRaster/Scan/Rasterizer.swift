@@ -68,9 +68,24 @@ public final class Rasterizer: @unchecked Sendable {
     _ path: Path, transform: Transform, rule: FillRule, clip: IntRect, into sink: inout S
   ) {
     flat.removeAll()
-    path.flatten(into: &flat, transform: transform, tolerance: Path.defaultTolerance)
+    // A path reaching well beyond the clip is flattened only where it can reach it (Cull.swift):
+    // its memory and time do not grow with how far it goes.
+    let extent = transform.apply(path.controlBounds)
+    let near = Rect(clip).insetBy(dx: -1, dy: -1)
+    if extent.minX >= near.minX - 256, extent.minY >= near.minY - 256, extent.maxX <= near.maxX + 256,
+      extent.maxY <= near.maxY + 256
+    {
+      path.flatten(into: &flat, transform: transform, tolerance: Path.defaultTolerance)
+    } else {
+      path.flatten(into: &flat, transform: transform, tolerance: Path.defaultTolerance, within: near)
+    }
+    pointsFlattened += flat.points.count
     fill(flat, rule: rule, clip: clip, into: &sink)
   }
+
+  /// Points of every path flattened by `fill(_:transform:rule:clip:into:)` so far (what culling
+  /// bounds; tests read it through `Canvas.flattenedPoints`).
+  private(set) var pointsFlattened = 0
 
   /// Rasterizes an already flattened path (device coordinates); every contour is closed.
   @usableFromInline func fill<S: SpanSink>(
