@@ -22,6 +22,11 @@ struct ShapedRun {
   var glyphs: Range<Int>
   var level: UInt8
   var font: UInt16
+  /// 1 when the glyphs' clusters never decrease (HarfBuzz's monotone cluster levels, left to
+  /// right), -1 when they never increase (right to left), 0 otherwise: a line then finds its
+  /// glyphs by binary search instead of reading every glyph of the run (quadratic in a long
+  /// wrapped paragraph).
+  var order: Int8 = 0
 }
 
 /// One paragraph, shaped as a single line.
@@ -300,7 +305,11 @@ struct LayoutBuilder {
     // the grapheme boundaries above keep a flag's two halves together.
     LayoutBuilder.initLineBreaking
     p.breaks = [CChar](repeating: CChar(LINEBREAK_NOBREAK), count: n)
-    let breakable = p.scalars.map { (0x1F1E6...0x1F1FF).contains($0) ? 0x1F600 : $0 }
+    // U+FFFF is libunibreak's end-of-string mark (EOS): one inside the text failed the same way
+    // (Scripts/hostile.py); a noncharacter breaks as U+FFFD does.
+    let breakable = p.scalars.map {
+      (0x1F1E6...0x1F1FF).contains($0) ? 0x1F600 : ($0 == 0xFFFF ? 0xFFFD : $0)
+    }
     breakable.withUnsafeBufferPointer { text in
       p.breaks.withUnsafeMutableBufferPointer { b in
         set_linebreaks_utf32(text.baseAddress, n, nil, b.baseAddress)
@@ -360,8 +369,18 @@ struct LayoutBuilder {
           id: GlyphID(UInt16(truncatingIfNeeded: info.codepoint)), font: fi, cluster: cluster,
           advance: Double(pos.x_advance) * s, dx: Double(pos.x_offset) * s, dy: Double(pos.y_offset) * s))
     }
+    var ascending = true
+    var descending = true
+    for i in (first + 1)..<max(first + 1, p.glyphs.count) {
+      let c0 = p.glyphs[i - 1].cluster
+      let c1 = p.glyphs[i].cluster
+      if c1 < c0 { ascending = false }
+      if c1 > c0 { descending = false }
+    }
     p.runs.append(
-      ShapedRun(scalars: range, glyphs: first..<p.glyphs.count, level: p.levels[range.lowerBound], font: fi))
+      ShapedRun(
+        scalars: range, glyphs: first..<p.glyphs.count, level: p.levels[range.lowerBound], font: fi,
+        order: ascending ? 1 : (descending ? -1 : 0)))
   }
 
   /// "…" shaped in the family (three full stops when no font has it), in a paragraph's direction.
@@ -408,6 +427,10 @@ struct LayoutBuilder {
       while j <= n {
         if characters ? p.isBoundary[j] : p.mayBreak(before: j) {
           if p.trimmedWidth(start, j) <= limit { lastFit = j } else { break }
+        } else if !isSpace(p.scalars[j - 1]) && p.before[j] - p.before[start] > limit {
+          // Every later break keeps this scalar on the line, so none fits: stop here rather than
+          // read to the end of the paragraph for each line (quadratic in one long word).
+          break
         }
         j += 1
       }
@@ -495,9 +518,28 @@ struct LayoutBuilder {
       guard lo < hi else { return }
       for r in p.runs where r.scalars.upperBound > lo && r.scalars.lowerBound < hi {
         var g: [ShapedGlyph] = []
-        g.reserveCapacity(r.glyphs.count)
-        for i in r.glyphs where p.glyphs[i].cluster >= lo && p.glyphs[i].cluster < hi {
-          g.append(p.glyphs[i])
+        /// The first index of the run's glyphs from which `isAfter` holds (it holds for a suffix).
+        func partition(_ isAfter: (Int) -> Bool) -> Int {
+          var l = r.glyphs.lowerBound
+          var h = r.glyphs.upperBound
+          while l < h {
+            let mid = (l + h) / 2
+            if isAfter(p.glyphs[mid].cluster) { h = mid } else { l = mid + 1 }
+          }
+          return l
+        }
+        switch r.order {
+        case 1:
+          let first = partition { $0 >= lo }
+          g.append(contentsOf: p.glyphs[first..<max(first, partition { $0 >= hi })])
+        case -1:
+          let first = partition { $0 < hi }
+          g.append(contentsOf: p.glyphs[first..<max(first, partition { $0 < lo })])
+        default:
+          g.reserveCapacity(r.glyphs.count)
+          for i in r.glyphs where p.glyphs[i].cluster >= lo && p.glyphs[i].cluster < hi {
+            g.append(p.glyphs[i])
+          }
         }
         if !g.isEmpty { pieces.append((r.level, g)) }
       }

@@ -3,6 +3,7 @@
 // input is refused past its documented size before it is all read.
 import Foundation
 import SheenLayers
+import SheenRaster
 import Testing
 
 @Suite struct HostileSceneFileTests {
@@ -74,5 +75,42 @@ import Testing
     defer { unlink(path) }
     #expect(truncate(path, off_t(Scene.maxFileBytes + 1)) == 0)
     #expect(throws: SceneReadError.self) { try Scene.decode(contentsOfFile: path) }
+  }
+}
+
+extension HostileSceneFileTests {
+  /// Renders one text layer showing `string` in a 200 × 100 canvas.
+  func renderText(_ string: String, wrapped: Bool) throws -> Surface {
+    let t = TextLayer()
+    t.frame = Rect(x: 0, y: 0, width: 200, height: 100)
+    t.string = string
+    t.isWrapped = wrapped
+    let s = try Surface(width: 200, height: 100)
+    let c = Canvas(surface: s)
+    c.clear(.white)
+    Compositor().render([t], in: c)
+    return s
+  }
+
+  /// U+FFFF is libunibreak's end-of-string mark: inside a string it failed an assertion and
+  /// aborted the process (found by Scripts/hostile.py). Noncharacters and private-use scalars
+  /// render like any other.
+  @Test func noncharactersRender() throws {
+    // (Built from scalars: a Swift literal may not hold a noncharacter.)
+    let scalars = [0x61, 0x62, 0xFFFF, 0xFDD0, 0xE000, 0x10FFFF, 0x20].compactMap(Unicode.Scalar.init)
+    let s = try renderText(
+      String(repeating: String(String.UnicodeScalarView(scalars)), count: 2000), wrapped: true)
+    #expect(s.pixels.contains { $0 != 0xFFFF_FFFF })
+  }
+
+  /// Wrapping costs time in proportion to the text: a 1 MiB paragraph of words and a 500,000-letter
+  /// word took minutes (each line read its run's glyphs, or the rest of the paragraph, from the
+  /// start), now seconds.
+  @Test(.timeLimit(.minutes(2))) func longParagraphsWrapInLinearTime() throws {
+    let words = try renderText(
+      String(String(repeating: "word ", count: 209_716).prefix(1 << 20)), wrapped: true)
+    #expect(words.pixels.contains { $0 != 0xFFFF_FFFF })
+    let word = try renderText(String(repeating: "x", count: 500_000), wrapped: true)
+    #expect(word.pixels.contains { $0 != 0xFFFF_FFFF })
   }
 }
