@@ -102,41 +102,48 @@ extension Path {
 
     /// Appends the cubic from `p0` (already appended): its chord when it lies outside, its
     /// halves when it is too long to flatten within the tolerance, else its flattening (the
-    /// points `flatten(into:transform:tolerance:)` makes).
+    /// points `flatten(into:transform:tolerance:)` makes). The halves wait on a stack of their
+    /// own, not the call stack (64 levels of recursion overflowed a test thread's stack).
     func cubic(_ p0: Point, _ q1: Point, _ q2: Point, _ p3: Point, depth: Int) {
-      if runs.misses(p0, q1, q2, p3) {
-        runs.append(p3, to: &out.points)
-        return
-      }
-      let m = max((p0 - q1 * 2 + q2).length, (q1 - q2 * 2 + p3).length)
-      let x = (0.75 * m / tol).squareRoot()
-      if depth < 64, x > Double(maxCurveSegments) || !x.isFinite,
-        p0.isFinite, q1.isFinite, q2.isFinite, p3.isFinite
-      {
-        let a1 = (p0 + q1) * 0.5
-        let mid = (q1 + q2) * 0.5
-        let b2 = (q2 + p3) * 0.5
-        let a2 = (a1 + mid) * 0.5
-        let b1 = (mid + b2) * 0.5
-        let s = (a2 + b1) * 0.5
-        cubic(p0, a1, a2, s, depth: depth + 1)
-        cubic(s, b1, b2, p3, depth: depth + 1)
-        return
-      }
-      let n = segmentCount(x)
-      if n > 1 {
-        let step = 1.0 / Double(n)
-        for i in 1..<n {
-          let u = Double(i) * step
-          let mt = 1 - u
-          let a = mt * mt * mt
-          let b = 3 * mt * mt * u
-          let cc = 3 * mt * u * u
-          let d = u * u * u
-          runs.append(p0 * a + q1 * b + q2 * cc + p3 * d, to: &out.points)
+      var pending: [(Point, Point, Point, Point, Int)] = []
+      var next: (Point, Point, Point, Point, Int)? = (p0, q1, q2, p3, depth)
+      while let (p0, q1, q2, p3, depth) = next ?? pending.popLast() {
+        next = nil
+        if runs.misses(p0, q1, q2, p3) {
+          runs.append(p3, to: &out.points)
+          continue
         }
+        let m = max((p0 - q1 * 2 + q2).length, (q1 - q2 * 2 + p3).length)
+        let x = (0.75 * m / tol).squareRoot()
+        if depth < 48, x > Double(maxCurveSegments) || !x.isFinite,
+          p0.isFinite, q1.isFinite, q2.isFinite, p3.isFinite
+        {
+          let a1 = (p0 + q1) * 0.5
+          let mid = (q1 + q2) * 0.5
+          let b2 = (q2 + p3) * 0.5
+          let a2 = (a1 + mid) * 0.5
+          let b1 = (mid + b2) * 0.5
+          let s = (a2 + b1) * 0.5
+          // The first half next, the second after it.
+          pending.append((s, b1, b2, p3, depth + 1))
+          next = (p0, a1, a2, s, depth + 1)
+          continue
+        }
+        let n = segmentCount(x)
+        if n > 1 {
+          let step = 1.0 / Double(n)
+          for i in 1..<n {
+            let u = Double(i) * step
+            let mt = 1 - u
+            let a = mt * mt * mt
+            let b = 3 * mt * mt * u
+            let cc = 3 * mt * u * u
+            let d = u * u * u
+            runs.append(p0 * a + q1 * b + q2 * cc + p3 * d, to: &out.points)
+          }
+        }
+        runs.append(p3, to: &out.points)
       }
-      runs.append(p3, to: &out.points)
     }
   }
 }
