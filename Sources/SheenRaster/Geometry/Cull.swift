@@ -115,8 +115,10 @@ extension Path {
         }
         let m = max((p0 - q1 * 2 + q2).length, (q1 - q2 * 2 + p3).length)
         let x = (0.75 * m / tol).squareRoot()
+        // Split only parts much larger than the bounds: a part about their size is flattened (a
+        // curve as large as huge bounds would otherwise split into 2^48 parts).
         if depth < 48, x > Double(maxCurveSegments) || !x.isFinite,
-          p0.isFinite, q1.isFinite, q2.isFinite, p3.isFinite
+          p0.isFinite, q1.isFinite, q2.isFinite, p3.isFinite, runs.isMuchLargerThanBounds(p0, q1, q2, p3)
         {
           let a1 = (p0 + q1) * 0.5
           let mid = (q1 + q2) * 0.5
@@ -176,6 +178,13 @@ struct RunCuller {
     guard a.isFinite, b.isFinite, c.isFinite, d.isFinite else { return false }
     return max(max(a.x, b.x), max(c.x, d.x)) < minX || min(min(a.x, b.x), min(c.x, d.x)) > maxX
       || max(max(a.y, b.y), max(c.y, d.y)) < minY || min(min(a.y, b.y), min(c.y, d.y)) > maxY
+  }
+
+  /// Whether the box of these points is over four times the bounds' larger side (and 64 units).
+  func isMuchLargerThanBounds(_ a: Point, _ b: Point, _ c: Point, _ d: Point) -> Bool {
+    let w = max(max(a.x, b.x), max(c.x, d.x)) - min(min(a.x, b.x), min(c.x, d.x))
+    let h = max(max(a.y, b.y), max(c.y, d.y)) - min(min(a.y, b.y), min(c.y, d.y))
+    return max(w, h) > 4 * max(maxX - minX, maxY - minY) + 64
   }
 
   @inline(__always) mutating func append(_ q: Point, to points: inout [Point]) {
