@@ -49,7 +49,7 @@ extension Compositor {
     let w = grid.width + 2 * margin
     let h = grid.height + 2 * margin
     guard w <= 4096, h <= 4096, w * h <= 4 << 20,
-      canvas.openGroupBytes + grid.width * grid.height * 4 <= Compositor.offscreenBudget
+      canvas.openGroupBytes + grid.width * grid.height * 4 <= offscreenBudget
     else { return false }
     // Local grid pixel (i, j) is the point (i / r, j / r) of the layer, placed on the canvas by
     // the layer's transform, then moved by the offset.
