@@ -45,9 +45,9 @@ esac
 shift
 
 flags=("${SHEEN_FUZZ_OPT:--O}" -sanitize=fuzzer,address -gline-tables-only -I "$build/modules" -I "$src/CPNG" -I "$src/CJPEG"
-  -I "$src/CFontconfig" -I "$src/CHarfBuzz" -I "$src/CFriBidi" -I "$src/CUnibreak")
+  -I "$src/CFontconfig" -I "$src/CHarfBuzz" -I "$src/CFriBidi" -I "$src/CUnibreak" -I "$src/CThai")
 # The C libraries' headers (HarfBuzz, FriBidi and fontconfig keep theirs in subdirectories).
-for f in $(pkg-config --cflags-only-I harfbuzz fribidi fontconfig libunibreak); do flags+=(-Xcc "$f"); done
+for f in $(pkg-config --cflags-only-I harfbuzz fribidi fontconfig libunibreak libthai); do flags+=(-Xcc "$f"); done
 
 # Compiles module $1 from $src/$1 into one object and a .swiftmodule, when its sources changed.
 build_module() {
@@ -74,7 +74,7 @@ if [ "$rebuilt" = 1 ] || [ ! -x "$bin" ] || [ "$here/Targets/$entry.swift" -nt "
   objects=()
   for m in "${modules[@]}"; do objects+=("$build/modules/$m.o"); done
   swiftc "${flags[@]}" -parse-as-library -module-name "$entry" "$here/Targets/$entry.swift" "${extra[@]}" "${objects[@]}" \
-    -lpng16 -lturbojpeg -lharfbuzz -lfontconfig -lfribidi -lunibreak -o "$bin" 2> >(grep -v "Cannot export local symbol" >&2)
+    -lpng16 -lturbojpeg -lharfbuzz -lfontconfig -lfribidi -lunibreak -lthai -o "$bin" 2> >(grep -v "Cannot export local symbol" >&2)
 fi
 if [ "$only_build" = 1 ]; then echo "$bin"; exit 0; fi
 
