@@ -22,7 +22,8 @@ generate Scripts/protocols/wlr-virtual-pointer-unstable-v1.xml Sources/CWaylandT
 # The server side of what the test compositor offers (Sources/sheen-wayland-test-compositor).
 serve() { # xml name
   wayland-scanner server-header "$1" "Sources/sheen-wayland-test-compositor/$2-server-protocol.h"
-  wayland-scanner private-code "$1" "Sources/sheen-wayland-test-compositor/$2-protocol.c"
+  # The interface tables are the same on both sides: the compositor links the client's copy.
+  ln -sf "../CXdgShell/$2-protocol.c" "Sources/sheen-wayland-test-compositor/$2-protocol.c"
 }
 serve "$protocols/stable/xdg-shell/xdg-shell.xml" xdg-shell
 serve "$protocols/stable/viewporter/viewporter.xml" viewporter
