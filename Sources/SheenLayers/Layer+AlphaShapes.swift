@@ -108,8 +108,21 @@ extension Layer {
   /// Where the layer's own content can draw (own coordinates), when it is not the rounded bounds.
   private var contentSupport: AlphaSupport {
     if let s = self as? ShapeLayer, let path = s.path {
-      if s.strokeColor == nil || !(s.lineWidth > 0), let g = path.roundedRectGeometry {
-        return AlphaSupport(rect: g.rect, radii: g.radii)
+      let stroked = s.strokeColor != nil && s.lineWidth > 0
+      if let g = path.roundedRectGeometry {
+        if !stroked { return AlphaSupport(rect: g.rect, radii: g.radii) }
+        // A stroked rounded rectangle reaches half the line out: a rounded arc's outer edge is
+        // the arc of radius r + w/2, a square corner's (any join) stays inside the square.
+        if s.lineWidth.isFinite {
+          let h = s.lineWidth / 2
+          let c = g.radii.clamped(to: g.rect.size)
+          func grow(_ r: Double) -> Double { r > 0 ? r + h : 0 }
+          return AlphaSupport(
+            rect: g.rect.insetBy(dx: -h, dy: -h),
+            radii: CornerRadii(
+              topLeft: grow(c.topLeft), topRight: grow(c.topRight), bottomRight: grow(c.bottomRight),
+              bottomLeft: grow(c.bottomLeft)))
+        }
       }
       let grow = s.strokeColor == nil ? 0 : s.lineWidth * max(1, s.miterLimit) / 2
       return AlphaSupport(rect: path.controlBounds.insetBy(dx: -grow, dy: -grow), radii: CornerRadii(all: 0))
@@ -183,12 +196,46 @@ extension Layer {
         scratch.unknown.append(sub.alphaSupport.mapped(by: t))
       }
     }
+    // Clipped to its rounded bounds, which an opaque piece covers: the alpha is those bounds,
+    // whatever else is drawn inside (a clipped card whose white fill is a sublayer, the
+    // gradient of a button under its label).
+    if mask == nil, masksToBounds,
+      scratch.shapes.contains(where: {
+        $0.weight >= 1 && $0.transform.isAxisAligned && AlphaSupport(shape: $0).contains(own)
+      })
+    {
+      alphaSupport = own
+      let one = ShadowShape(rect: bounds, radii: effectiveCornerRadii)
+      if alphaShapes?.count != 1 || alphaShapes?[0] != one { alphaShapes = [one] }
+      return
+    }
     // The support: the rounded bounds when everything lies within them (or is clipped to them),
-    // else the bounding box of what is drawn.
+    // else the bounding box of what is drawn; seen through a mask, no more than the mask's.
     var support = own
     if !masksToBounds {
       for x in scratch.shapes where !own.contains(AlphaSupport(shape: x)) { support = boxSupport }
       for u in scratch.unknown where !own.contains(u) { support = boxSupport }
+    }
+    // A few pieces, one of which holds the others: its support, when tighter (a stroked
+    // rounded rectangle's reach rather than the layer's square bounds).
+    let pieces = scratch.shapes.count + scratch.unknown.count
+    if pieces > 0 && pieces <= 8 {
+      func holdsAll(_ c: AlphaSupport) -> Bool {
+        support.contains(c) && scratch.shapes.allSatisfy { c.contains(AlphaSupport(shape: $0)) }
+          && scratch.unknown.allSatisfy { c.contains($0) }
+      }
+      if let c = scratch.unknown.first(where: holdsAll) {
+        support = c
+      } else if let x = scratch.shapes.first(where: { holdsAll(AlphaSupport(shape: $0)) }) {
+        support = AlphaSupport(shape: x)
+      }
+    }
+    if let m = mask {
+      m.resolveAlphaShapes()
+      let ms = m.alphaSupport.mapped(by: m.transformToSuperlayer)
+      // Either holds everything drawn: the one inside the other, else the smaller.
+      func area(_ a: AlphaSupport) -> Double { a.rect.width * a.rect.height }
+      if support.contains(ms) || (!ms.contains(support) && area(ms) < area(support)) { support = ms }
     }
     alphaSupport = support
     // Opaque shapes under a scale and translation cover what lies inside them.

@@ -1,5 +1,6 @@
 import Foundation
 import SheenKit
+import SheenLayers
 import SheenPlatform
 import SheenRaster
 import SheenUI
@@ -153,6 +154,40 @@ import Testing
       if f == 10 { #expect(abs(s - 0.95) < 0.002) }
     }
     #expect(worst < 0.002, "largest difference of the shown scales: \(worst)")
+  }
+
+  /// A press and its release in the twin blur nothing and draw no more layers than a calm
+  /// frame: the button's shadow and its row's (cards clipped over a white fill) are rounded
+  /// rectangles worked out per pixel, whatever the button's scale and shadow do; as in the
+  /// UIKit list, run alongside.
+  @Test func aPressBlursNothing() throws {
+    let twin = makeTwin(width: 800, height: 400)
+    let uikit = makeDemo(width: 800, height: 400)
+    let script = try DemoScript("wait 2, press-button 0, wait 30, release, wait 30")
+    var counts: [[RenderContext.Statistics]] = [[], []]
+    for (k, w) in [twin as any DemoWindowing, uikit].enumerated() {
+      w.renderer = FrameRenderer(threads: 1)
+      let state = DemoScript.State()
+      let s = try Surface(width: 800, height: 400)
+      for f in 0..<66 {
+        let time = Double(f) / 60
+        script.apply(to: w, frame: f, time: time, state: state)
+        w.renderer.context.resetStatistics()
+        w.renderFrame(into: s, time: time)
+        counts[k].append(w.renderer.context.statistics)
+      }
+    }
+    // The first frame blurs nothing either: every shadow in view is a rounded rectangle.
+    #expect(counts[0][0].blurs == 0)
+    #expect(counts[1].allSatisfy { $0.blurs == 0 })
+    let calm = counts[0][1].layersDrawn
+    for f in 2..<66 {
+      #expect(counts[0][f].blurs == 0, "frame \(f)")
+      #expect(
+        counts[0][f].layersDrawn <= calm, "frame \(f): \(counts[0][f].layersDrawn) layers, \(calm) calm")
+    }
+    // The press shows: the button shrank.
+    #expect(labels(in: twin.host).contains { $0.text == "1" })
   }
 
   @Test func scriptsDriveTheTwin() throws {
