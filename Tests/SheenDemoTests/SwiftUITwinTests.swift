@@ -158,17 +158,17 @@ import Testing
 
   /// A press and its release in the twin blur nothing and draw no more layers than a calm
   /// frame: the button's shadow and its row's (cards clipped over a white fill) are rounded
-  /// rectangles worked out per pixel, whatever the button's scale and shadow do; as in the
-  /// UIKit list, run alongside.
+  /// rectangles worked out per pixel, whatever the button's scale and shadow do, as in the
+  /// UIKit list.
   @Test func aPressBlursNothing() throws {
-    let twin = makeTwin(width: 800, height: 400)
-    let uikit = makeDemo(width: 800, height: 400)
+    let twin = makeTwin(width: 800, height: 600)
     let script = try DemoScript("wait 2, press-button 0, wait 30, release, wait 30")
-    var counts: [[RenderContext.Statistics]] = [[], []]
-    for (k, w) in [twin as any DemoWindowing, uikit].enumerated() {
+    let cards = twin.host.bodyEvaluations(of: SwiftUICardView.self)
+    var counts: [[RenderContext.Statistics]] = [[]]
+    for (k, w) in [twin as any DemoWindowing].enumerated() {
       w.renderer = FrameRenderer(threads: 1)
       let state = DemoScript.State()
-      let s = try Surface(width: 800, height: 400)
+      let s = try Surface(width: 800, height: 600)
       for f in 0..<66 {
         let time = Double(f) / 60
         script.apply(to: w, frame: f, time: time, state: state)
@@ -179,15 +179,21 @@ import Testing
     }
     // The first frame blurs nothing either: every shadow in view is a rounded rectangle.
     #expect(counts[0][0].blurs == 0)
-    #expect(counts[1].allSatisfy { $0.blurs == 0 })
+    // While pressed, the layers a calm frame draws; after the release, those and the badge's
+    // (a shadow taken from drawn pixels drew its layers a second time, offscreen: 721 against 576
+    // at 1080p before).
     let calm = counts[0][1].layersDrawn
+    let after = counts[0][65].layersDrawn
     for f in 2..<66 {
       #expect(counts[0][f].blurs == 0, "frame \(f)")
+      let most = f < 33 ? calm : after
       #expect(
-        counts[0][f].layersDrawn <= calm, "frame \(f): \(counts[0][f].layersDrawn) layers, \(calm) calm")
+        counts[0][f].layersDrawn <= most, "frame \(f): \(counts[0][f].layersDrawn) layers, \(most) calm")
     }
-    // The press shows: the button shrank.
+    #expect(after < calm + 10)
+    // The tap counted, and asked one card for its body again.
     #expect(labels(in: twin.host).contains { $0.text == "1" })
+    #expect(twin.host.bodyEvaluations(of: SwiftUICardView.self) == cards + 1)
   }
 
   @Test func scriptsDriveTheTwin() throws {
