@@ -14,6 +14,8 @@ import SheenRaster
 /// - `press X Y`, `move X Y`, `release`: the primary button at a point;
 /// - `tap-button I`: press card I's button, hold 12 frames, release;
 /// - `press-button I`: press card I's button (and keep it pressed);
+/// - `show-card I`: scroll the list at once so that card I is on screen, its row at the top (to
+///   press a button of any section: `show-card 52, wait 2, tap-button 52`);
 /// - `key K`: a key (up, down, pageup, pagedown, home, end, space, escape, q, f);
 /// - `steady V`: from then on the list scrolls at V points per second, turning at either end.
 public struct DemoScript: Sendable {
@@ -22,6 +24,7 @@ public struct DemoScript: Sendable {
     case event(PlatformEvent)
     case pointer(Pointer, CGPointValue)
     case pressButton(Int)
+    case showCard(Int)
     case release
     case steady(Double)
   }
@@ -160,6 +163,10 @@ public struct DemoScript: Sendable {
         let i = Int(try number(0, "a card number", limit: Double(Self.maxCard), whole: true, min: 0))
         try arguments(1)
         frame([.pressButton(i)])
+      case "show-card":
+        let i = Int(try number(0, "a card number", limit: Double(Self.maxCard), whole: true, min: 0))
+        try arguments(1)
+        frame([.showCard(i)])
       case "key":
         guard words.count == 2, let key = DemoScript.key(words[1]) else {
           throw fail("key takes one key name (up, down, pageup, pagedown, home, end, space, escape, q, f)")
@@ -172,7 +179,7 @@ public struct DemoScript: Sendable {
       default:
         throw fail(
           "unknown step (steps: wait, wheel, fling, drag, press, move, release,"
-            + " tap-button, press-button, key, steady; scripts: \(DemoScript.named.keys.sorted().joined(separator: ", ")))"
+            + " tap-button, press-button, show-card, key, steady; scripts: \(DemoScript.named.keys.sorted().joined(separator: ", ")))"
         )
       }
       guard frames.count <= Self.maxFrames else {
@@ -271,6 +278,8 @@ public struct DemoScript: Sendable {
       let at = Point(x: Double(c.x) * scale, y: Double(c.y) * scale)
       state.pointer = at
       w.dispatch(.pointerDown(at, button: .left, modifiers: []), time: time)
+    case .showCard(let i):
+      w.scrollToCard(i)
     case .release:
       guard let p = state.pointer else { return }
       state.pointer = nil

@@ -129,7 +129,10 @@ enum DumpArgs {
     "--overlay",
     help: "show the FPS overlay (its render times are measured, so files then differ from run to run)")
   static let stats = Flag(
-    "--stats", help: "print each written frame's render time, blurs, analytic shadows made and layers drawn")
+    "--stats",
+    help:
+      "print each written frame's render and processor time and work (blurs, shapes, glyphs, shapings...), then how the slowest written frame after the first compares with their median"
+  )
   static let scene = Flag(
     "--scene",
     help: "also write each frame's layer tree as a scene file (frame-NNNN.json, the layers that show)")
@@ -154,6 +157,7 @@ enum DumpArgs {
         drag DY         a slow drag moving the content by DY points (±\(Int(DemoScript.maxDistance)))
         press X Y, move X Y, release   the primary button at a point (±\(Int(DemoScript.maxDistance)))
         tap-button I, press-button I   press card I's button (0–\(DemoScript.maxCard)), and release after 12 frames
+        show-card I     scroll at once so that card I is on screen, its row at the top
         key K           up, down, pageup, pagedown, home, end, space, escape, q, f
         steady V        from then on scroll at V points per second (±\(Int(DemoScript.maxSpeed)))
       A script is at most \(DemoScript.maxBytes) bytes and \(DemoScript.maxFrames) frames long.

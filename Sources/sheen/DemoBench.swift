@@ -266,14 +266,27 @@ private func benchCold(
   let pass = Int((range / 25).rounded(.up))
   var first: [Double] = []
   var second: [Double] = []
-  window.renderer.context.resetStatistics()
+  // What each frame of the first pass did, to name what the slowest ones spent their time on.
+  var work: [FrameWork] = []
+  let context = window.renderer.context
+  context.resetStatistics()
   while frame() <= 2 * pass {
+    let before = FrameWork(window, frame: frame(), ms: 0)
     let start = monotonicSeconds()
+    let cpuStart = processCPUSeconds()
     try step()
     let now = monotonicSeconds()
+    let cpu = (processCPUSeconds() - cpuStart) * 1000
     let ms = (now - start) * 1000
     // Frame f was drawn; frame() is now f + 1.
-    if frame() <= pass + 1 { first.append(ms) } else { second.append(ms) }
+    if frame() <= pass + 1 {
+      first.append(ms)
+      var w = FrameWork(window, frame: frame() - 1, ms: ms) - before
+      w.cpu = cpu
+      work.append(w)
+    } else {
+      second.append(ms)
+    }
     window.recordFrame(time: now, render: now - start, present: 0)
   }
   let stats = window.renderer.context.statistics
@@ -296,6 +309,47 @@ private func benchCold(
     String(
       format: "work in both passes: blurs %d, analytic shadows %d, shape rasterizations %d", stats.blurs,
       stats.analyticShadows, stats.shapeRasterizations))
+  print("first-pass frames that took the most processor time:")
+  for w in work.sorted(by: { $0.cpu > $1.cpu }).prefix(8) {
+    print(
+      String(
+        format:
+          "  frame %d: %.2f ms (%.2f ms of processor time), %d new rows, %d shapings, %d shape rasterizations, %d glyph rasterizations, %d image resamples, %d draw(_:) calls, %d blurs",
+        w.frame, w.ms, w.cpu, w.rows, w.shapings, w.shapes, w.glyphs, w.images, w.draws, w.blurs))
+  }
+}
+
+/// Counters of the work a frame did (a difference of two readings).
+private struct FrameWork {
+  var frame: Int
+  var ms: Double
+  var cpu = 0.0
+  var rows, shapings, shapes, glyphs, images, draws, blurs: Int
+
+  init(_ window: any DemoWindowing, frame: Int, ms: Double) {
+    let s = window.renderer.context.statistics
+    self.frame = frame
+    self.ms = ms
+    rows = window.rowsShown
+    shapings = TextLayout.shapingCount
+    shapes = s.shapeRasterizations
+    glyphs = window.renderer.context.textRenderer.cache.statistics.rasterizations
+    images = s.imageResamples
+    draws = window.displayCount
+    blurs = s.blurs
+  }
+
+  static func - (a: FrameWork, b: FrameWork) -> FrameWork {
+    var d = a
+    d.rows -= b.rows
+    d.shapings -= b.shapings
+    d.shapes -= b.shapes
+    d.glyphs -= b.glyphs
+    d.images -= b.images
+    d.draws -= b.draws
+    d.blurs -= b.blurs
+    return d
+  }
 }
 
 /// The 50th, 95th and 99th percentiles (nearest rank).

@@ -4,6 +4,7 @@ import SheenDemo
 import SheenLayers
 import SheenPlatform
 import SheenRaster
+import SheenText
 
 /// `sheen dump`: headless frames of the demo to PNG.
 func runDump(_ args: [String]) -> Int32 {
@@ -35,6 +36,7 @@ func runDump(_ args: [String]) -> Int32 {
     let progress = ProgressBar(total: last + 1)
     var written: [String] = []
     var imagesWritten: [UInt64: String] = [:]
+    var times: [WrittenTime] = []
     for n in 0...last {
       let time = Double(n) / 60
       script?.apply(to: window, frame: n, time: time, state: state)
@@ -42,19 +44,28 @@ func runDump(_ args: [String]) -> Int32 {
       // are what a window showing each frame would have.
       window.refreshOverlay(at: time)
       window.renderer.context.resetStatistics()
+      let glyphsBefore = window.renderer.context.textRenderer.cache.statistics.rasterizations
+      let shapingsBefore = TextLayout.shapingCount
+      let drawsBefore = window.displayCount
       let start = monotonicSeconds()
+      let cpuStart = processCPUSeconds()
       window.renderFrame(into: surface, time: time)
       let rendered = monotonicSeconds()
+      let cpu = processCPUSeconds() - cpuStart
       window.recordFrame(time: time, render: rendered - start, present: 0)
       progress.step()
       guard wanted.contains(n) else { continue }
+      times.append(WrittenTime(frame: n, wall: (rendered - start) * 1000, cpu: cpu * 1000))
       if stats {
         let s = window.renderer.context.statistics
         print(
           String(
-            format: "frame %d: render %.2f ms, %d blurs, %d analytic shadows, %d layers drawn, %d culled", n,
-            (rendered - start) * 1000,
-            s.blurs, s.analyticShadows, s.layersDrawn, s.layersCulled))
+            format:
+              "frame %d: render %.2f ms (%.2f ms of processor time), %d blurs, %d analytic shadows, %d layers drawn, %d culled, %d shape rasterizations, %d glyph rasterizations, %d text shapings, %d image resamples, %d draw(_:) calls",
+            n, (rendered - start) * 1000, cpu * 1000,
+            s.blurs, s.analyticShadows, s.layersDrawn, s.layersCulled, s.shapeRasterizations,
+            window.renderer.context.textRenderer.cache.statistics.rasterizations - glyphsBefore,
+            TextLayout.shapingCount - shapingsBefore, s.imageResamples, window.displayCount - drawsBefore))
       }
       let path = (out as NSString).appendingPathComponent(String(format: "frame-%04d.png", n))
       try surface.writePNG(to: path)
@@ -85,12 +96,37 @@ func runDump(_ args: [String]) -> Int32 {
       }
     }
     progress.finish()
+    if stats {
+      // The frames written after the first (the launch frame, which makes every cache): the
+      // bound a press or any other script is held to (the slowest against the median).
+      let later = times.filter { $0.frame > 0 }
+      if !later.isEmpty {
+        for (name, key) in [("render", \WrittenTime.wall), ("processor", \WrittenTime.cpu)] {
+          let sorted = later.map { $0[keyPath: key] }.sorted()
+          let median = sorted[(sorted.count - 1) / 2]
+          let slowest = later.max { $0[keyPath: key] < $1[keyPath: key] }!
+          let ms = slowest[keyPath: key]
+          print(
+            String(
+              format:
+                "%@ time of the %d written frames after frame 0: median %.2f ms, slowest frame %d %.2f ms (%.2fx)",
+              name, later.count, median, slowest.frame, ms, ms / max(median, 1e-9)))
+        }
+      }
+    }
     print("sheen dump: wrote \(written.count) frame(s) of \(size) to \(out)/ (\(written.first ?? "")…)")
     return 0
   } catch {
     FileHandle.standardError.write(Data("sheen dump: \(error)\n".utf8))
     return 1
   }
+}
+
+/// How long a written frame took to render, in milliseconds: wall-clock and processor time.
+private struct WrittenTime {
+  var frame: Int
+  var wall: Double
+  var cpu: Double
 }
 
 /// A one-line progress bar on standard error, drawn only when it is a terminal.

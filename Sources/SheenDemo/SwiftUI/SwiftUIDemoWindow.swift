@@ -19,6 +19,9 @@ public protocol DemoWindowing: UIWindow {
   var scrollingList: UIScrollView { get }
   /// The centre of card `index`'s button in window points, when that card is made.
   func buttonCenter(ofCard index: Int) -> CGPoint?
+  /// Scrolls the list at once (no animation) so that card `index` is on screen, near the top;
+  /// a card past the list's end leaves the list where it is.
+  func scrollToCard(_ index: Int)
   /// How many rows of cards (or, in the SwiftUI list, sections) came into view so far.
   var rowsShown: Int { get }
   /// Records a finished frame's timing for the overlay.
@@ -51,6 +54,23 @@ extension DemoWindowing {
   public func refreshOverlay(at time: Double) {
     if !overlay.isHidden { overlay.refresh(at: time) }
   }
+
+  /// Without a way to ask where a card is: the list moves down a half screen at a time from the
+  /// top (laying out what it shows) until the card's button is inside the window, at most to
+  /// the end.
+  public func scrollToCard(_ index: Int) {
+    let list = scrollingList
+    let end = max(0, list.contentSize.height - list.bounds.height)
+    let step = max(1, list.bounds.height / 2)
+    var y: CGFloat = 0
+    while true {
+      list.contentOffset = CGPoint(x: list.contentOffset.x, y: min(y, end))
+      layoutIfNeeded()
+      if let c = buttonCenter(ofCard: index), c.y >= 0, c.y < bounds.height { return }
+      if y >= end { return }
+      y += step
+    }
+  }
 }
 
 extension DemoWindow: DemoWindowing {
@@ -63,6 +83,12 @@ extension DemoWindow: DemoWindowing {
   }
 
   public var rowsShown: Int { cards.rowsShown }
+
+  public func scrollToCard(_ index: Int) {
+    guard let p = cards.indexPath(forCard: index) else { return }
+    list.scrollToItem(at: p, at: .top, animated: false)
+    layoutIfNeeded()
+  }
 }
 
 /// The demo's window showing the SwiftUI twin of the card list (`SwiftUIDemoList`), with the
