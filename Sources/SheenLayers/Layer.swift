@@ -482,7 +482,21 @@ open class Layer {
       let i = opaqueParts.firstIndex { $0.width * $0.height < area } ?? opaqueParts.count
       opaqueParts.insert(r, at: i)
     }
-    if let bg = backgroundColor, bg.alpha >= 1 { consider(insideCorners) }
+    if let bg = backgroundColor, bg.alpha >= 1 {
+      consider(insideCorners)
+      // With rounded corners, the two bands between the corners are covered to the edges too
+      // (a cross): a shadow under the layer then blends only beside the corners' arcs.
+      let r = effectiveCornerRadii
+      let top = max(r.topLeft, r.topRight)
+      let bottom = max(r.bottomLeft, r.bottomRight)
+      let left = max(r.topLeft, r.bottomLeft)
+      let right = max(r.topRight, r.bottomRight)
+      if max(top, bottom, left, right) > 0 {
+        let b = bounds
+        consider(Rect(x: b.minX, y: b.minY + top, width: b.width, height: max(0, b.height - top - bottom)))
+        consider(Rect(x: b.minX + left, y: b.minY, width: max(0, b.width - left - right), height: b.height))
+      }
+    }
     for sub in sublayers where sub.drawsPlainly {
       guard let r = sub.opaqueInterior else { continue }
       let inParent = r.offsetBy(dx: sub.frame.minX, dy: sub.frame.minY)

@@ -13,6 +13,37 @@ import Testing
     return l
   }
 
+  /// A shadow skips what its layer's opaque body covers: for rounded corners, the inset square
+  /// and the cross of bands between the corners, each wholly inside the rounded shape (a part
+  /// reaching into a corner's cut-out would leave shadow pixels unblended that show).
+  @Test func opaquePartsOfARoundedLayerAreTheCrossBetweenItsCorners() throws {
+    let l = Layer()
+    l.frame = Rect(x: 5, y: 7, width: 78, height: 84)
+    l.backgroundColor = .white
+    l.cornerRadius = 12
+    l.maskedCorners = [.topLeft, .topRight, .bottomRight]
+    l.shadowOpacity = 0.3
+    Layer.prepareForDrawingTree([l])
+    let parts = l.opaqueParts
+    #expect(parts.contains(Rect(x: 0, y: 12, width: 78, height: 60)))
+    #expect(parts.contains(Rect(x: 12, y: 0, width: 54, height: 84)))
+    // Every corner of every part lies inside the rounded rectangle.
+    let r = 12.0
+    for p in parts {
+      for (x, y) in [(p.minX, p.minY), (p.maxX, p.minY), (p.minX, p.maxY), (p.maxX, p.maxY)] {
+        // The centres of the three rounded corners' arcs.
+        for (cx, cy, sx, sy) in [(r, r, -1.0, -1.0), (78 - r, r, 1, -1), (78 - r, 84 - r, 1, 1)] {
+          let outside = (x - cx) * sx > 0 && (y - cy) * sy > 0
+          if outside { #expect(((x - cx) * (x - cx) + (y - cy) * (y - cy)).squareRoot() <= r + 1e-9) }
+        }
+      }
+    }
+    // Square corners need no cross.
+    l.cornerRadius = 0
+    Layer.prepareForDrawingTree([l])
+    #expect(l.opaqueParts == [l.bounds])
+  }
+
   @Test func groupOpacityDiffersFromPerChildOpacity() throws {
     let group = Layer()
     group.frame = Rect(x: 0, y: 0, width: 100, height: 60)

@@ -103,6 +103,78 @@ import Testing
     #expect(got.pixels == expected.pixels)
   }
 
+  /// Recorded coverage in a solid colour with no clip mask (the path shadows, glyphs and kept
+  /// shapes take, four pixels at a time in 16-bit lanes) blends every pixel exactly as source-over
+  /// of the colour scaled by the coverage, worked out here per channel with rounded division:
+  /// every coverage 0...255 over varied backgrounds, runs of every length and phase, full and
+  /// empty quads, opaque and translucent colours, around holes that overlap and cut runs, and
+  /// cut by a clip rectangle on the pixel grid.
+  @Test(arguments: [
+    Color(red: 0.13, green: 0.25, blue: 0.5), Color(red: 0.3, green: 0.1, blue: 0.5, alpha: 0.4),
+    Color(red: 0, green: 0, blue: 0, alpha: 0.2), Color.white,
+  ])
+  func solidReplayBlendsEveryPixelBySourceOver(paint: Color) throws {
+    let color = paint.premultiplied
+    let w = 70
+    let h = 24
+    let m = try AlphaMask(width: w, height: h, originX: 0, originY: 0)
+    var seed: UInt32 = 12345
+    func next() -> UInt32 {
+      seed = seed &* 1_103_515_245 &+ 12345
+      return seed >> 8
+    }
+    for y in 0..<h {
+      for x in 0..<w {
+        switch (x / 4 + y) % 5 {
+        case 0: m[x, y] = 0  // empty quads, and zeros inside runs
+        case 1: m[x, y] = 255  // full quads
+        default: m[x, y] = UInt8(truncatingIfNeeded: (x * 37 + y * 11 + Int(next())) % 256)
+        }
+      }
+    }
+    // Every coverage value appears somewhere.
+    for c in 0..<256 { m[c % w, (c / w) * 5 + 2] = UInt8(c) }
+    let runs = Coverage(mask: m, solidRun: 5, zeroGap: 3)
+    let holes = [
+      IntRect(x: 30, y: 3, width: 9, height: 6), IntRect(x: 33, y: 5, width: 11, height: 9),
+      IntRect(x: 7, y: 12, width: 3, height: 7),
+    ]
+    let s = try Surface(width: w + 4, height: h + 4)
+    var background: [UInt32] = []
+    for _ in 0..<(s.width * s.height) {
+      // Premultiplied: each channel at most the alpha.
+      let a = next() % 256
+      let ch = { a == 0 ? 0 : next() % (a + 1) }
+      background.append(a << 24 | ch() << 16 | ch() << 8 | ch())
+    }
+    for y in 0..<s.height { for x in 0..<s.width { s[x, y] = background[y * s.width + x] } }
+    let canvas = Canvas(surface: s)
+    canvas.clip(to: Rect(x: 1, y: 0, width: Double(w + 1), height: Double(h + 1)))
+    canvas.fill(runs, offsetX: 2, offsetY: 1, paint: .solid(paint), skipping: holes)
+    func div255(_ x: UInt32) -> UInt32 { UInt32((Double(x) / 255).rounded()) }
+    for y in 0..<s.height {
+      for x in 0..<s.width {
+        let d = background[y * s.width + x]
+        var c: UInt32 = 0
+        let mx = x - 2
+        let my = y - 1
+        let inHole = holes.contains { x >= $0.x && x < $0.maxX && y >= $0.y && y < $0.maxY }
+        if mx >= 0, my >= 0, mx < w, my < h, x >= 1, x < w + 2, y < h + 1, !inHole {
+          c = UInt32(m[mx, my])
+        }
+        var expected: UInt32 = 0
+        let sa = div255((color >> 24) * c)
+        for shift in stride(from: 0, through: 24, by: 8) {
+          let src = div255(((color >> UInt32(shift)) & 0xFF) * c)
+          let dst = div255(((d >> UInt32(shift)) & 0xFF) * (255 - sa))
+          expected |= (src + dst) << UInt32(shift)
+        }
+        #expect(s[x, y] == expected, "pixel (\(x), \(y)) coverage \(c) over \(String(d, radix: 16))")
+        if s[x, y] != expected { return }
+      }
+    }
+  }
+
   /// Short gaps of zeros kept inside runs (text) change no pixel, and take fewer runs.
   @Test func zeroGapsInsideRunsDrawTheSame() throws {
     let m = try AlphaMask(width: 40, height: 6, originX: 1, originY: 2)

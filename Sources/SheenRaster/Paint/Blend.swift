@@ -72,6 +72,69 @@ typealias Quad = SIMD8<UInt16>
   }
 }
 
+/// A colour in 16-bit lanes, to blend it over pixels each with its own coverage four pixels at
+/// a time with no tables: the colour at each coverage and the inverse of its alpha are worked
+/// out in the lanes (the same roundings as `Pixel.scale` and `Pixel.sourceOver`, so the same
+/// pixels as one pixel at a time). Quads with no coverage are skipped; quads at full coverage
+/// take the colour itself (stored, when opaque).
+struct SolidLanes {
+  let color: UInt32
+  let colorQuad: Quad
+  let alphaQuad: Quad
+  let fullInverse: Quad
+  let opaque: Bool
+
+  @inline(__always) init(_ color: UInt32) {
+    self.color = color
+    let a = color >> 24
+    colorQuad = unsafeBitCast(SIMD4<UInt32>(repeating: color), to: Quad.self)
+    alphaQuad = Quad(repeating: UInt16(a))
+    fullInverse = Quad(repeating: UInt16(255 - a))
+    opaque = a == 255
+  }
+
+  @inline(__always) func blend(
+    _ dst: UnsafeMutablePointer<UInt32>, _ count: Int, coverage: UnsafePointer<UInt8>
+  ) {
+    let quads = count >> 2
+    let raw = UnsafeRawPointer(coverage)
+    let out = UnsafeMutableRawPointer(dst)
+    for q in 0..<quads {
+      let cov4 = raw.loadUnaligned(fromByteOffset: q &* 4, as: UInt32.self)
+      if cov4 == 0 { continue }
+      if cov4 == 0xFFFF_FFFF {
+        if opaque {
+          out.storeBytes(of: colorQuad, toByteOffset: q &* 16, as: Quad.self)
+        } else {
+          let r = colorQuad &+ scaleQuad(loadQuad(out, q &* 16), by: fullInverse)
+          out.storeBytes(of: r, toByteOffset: q &* 16, as: Quad.self)
+        }
+        continue
+      }
+      // Each pixel's coverage in both of its lanes.
+      let c32 = SIMD4<UInt32>(truncatingIfNeeded: unsafeBitCast(cov4, to: SIMD4<UInt8>.self))
+      let f = unsafeBitCast(c32 | c32 &<< 16, to: Quad.self)
+      let s = scaleQuad(colorQuad, by: f)
+      let inv = Quad(repeating: 255) &- div255(alphaQuad &* f)
+      let r = s &+ scaleQuad(loadQuad(out, q &* 16), by: inv)
+      out.storeBytes(of: r, toByteOffset: q &* 16, as: Quad.self)
+    }
+    for i in (quads << 2)..<count {
+      let c = UInt32(coverage[i])
+      if c == 0 { continue }
+      let s = c == 255 ? color : Pixel.scale(color, by: c)
+      dst[i] = Pixel.sourceOver(s, dst[i])
+    }
+  }
+}
+
+/// `SolidLanes(color).blend(dst, count, coverage:)`.
+@inline(__always) func blendSolidLanes(
+  _ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ color: UInt32, coverage: UnsafePointer<UInt8>
+) {
+  SolidLanes(color).blend(dst, count, coverage: coverage)
+}
+
 /// Blends a colour over `count` pixels, each with its own coverage (no tables).
 @inline(__always) func blendSolid(
   _ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ color: UInt32, coverage: UnsafePointer<UInt8>

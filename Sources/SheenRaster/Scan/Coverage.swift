@@ -98,6 +98,9 @@ public final class Coverage: @unchecked Sendable {
   /// Replays the runs, moved by `(dx, dy)` and cut to `clip`, into `sink`: the same calls the
   /// rasterizer makes when it fills the path at the moved position. Pixels inside `holes`
   /// (sorted by x) are left out.
+  ///
+  /// Each row first picks the holes that cross it (into storage on the stack), so a run pays
+  /// for the holes of its own row only, and nothing when its row has none.
   func replay<S: SpanSink>(
     dx: Int, dy: Int, clip: IntRect, skipping holes: [IntRect] = [], into sink: inout S
   ) {
@@ -106,31 +109,52 @@ public final class Coverage: @unchecked Sendable {
     if y1 <= y0 { return }
     let cx0 = clip.x
     let cx1 = clip.maxX
-    rowStarts.withUnsafeBufferPointer { starts in
-      runs.withUnsafeBufferPointer { runs in
-        alphas.withUnsafeBufferPointer { alphas in
-          for y in y0..<y1 {
-            let row = y - dy - bounds.y
-            for i in Int(starts[row])..<Int(starts[row + 1]) {
-              let r = runs[i]
-              let x = bounds.x + Int(r.x) + dx
-              var a = max(x, cx0)
-              let b = min(x + Int(r.count), cx1)
-              if b <= a { continue }
-              // Emits [a, e) of this run.
-              func emit(_ e: Int) {
-                if r.start < 0 {
-                  sink.solidSpan(y: y, x: a, count: e - a, alpha: UInt8(truncatingIfNeeded: -1 - r.start))
-                } else {
-                  sink.maskSpan(
-                    y: y, x: a, alphas: alphas.baseAddress! + (Int(r.start) + a - x), count: e - a)
+    let left = bounds.x &+ dx
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, 2 * holes.count)) { rowHoles in
+      rowStarts.withUnsafeBufferPointer { starts in
+        runs.withUnsafeBufferPointer { runs in
+          alphas.withUnsafeBufferPointer { alphas in
+            let coverage = alphas.baseAddress!
+            for y in y0..<y1 {
+              // The holes of this row, as x ranges, in x order.
+              var n = 0
+              for h in holes where y >= h.y && y < h.maxY {
+                rowHoles[n] = h.x
+                rowHoles[n + 1] = h.maxX
+                n += 2
+              }
+              let row = y &- dy &- bounds.y
+              for i in Int(starts[row])..<Int(starts[row + 1]) {
+                let r = runs[i]
+                let x = left &+ Int(r.x)
+                var a = max(x, cx0)
+                let b = min(x &+ Int(r.count), cx1)
+                if b <= a { continue }
+                var k = 0
+                while true {
+                  // The part of [a, b) before the next hole that reaches past a (or all of it).
+                  var e = b
+                  var next = b
+                  while k < n {
+                    if rowHoles[k + 1] > a && rowHoles[k] < b {
+                      e = max(a, rowHoles[k])
+                      next = rowHoles[k + 1]
+                      k += 2
+                      break
+                    }
+                    k += 2
+                  }
+                  if e > a {
+                    if r.start < 0 {
+                      sink.solidSpan(y: y, x: a, count: e &- a, alpha: UInt8(truncatingIfNeeded: -1 &- r.start))
+                    } else {
+                      sink.maskSpan(y: y, x: a, alphas: coverage + (Int(r.start) &+ a &- x), count: e &- a)
+                    }
+                  }
+                  if next >= b { break }
+                  a = max(a, next)
                 }
               }
-              for h in holes where y >= h.y && y < h.maxY && h.maxX > a && h.x < b {
-                if h.x > a { emit(h.x) }
-                a = max(a, h.maxX)
-              }
-              if b > a { emit(b) }
             }
           }
         }
@@ -222,8 +246,17 @@ extension Canvas {
       clip)
     if reach.isEmpty { return }
     resolveClip(for: Rect(reach))
-    var sink = makeSink(shader)
     let cuts = holes.isEmpty ? holes : cuts(holes, within: clip)
+    if let c = shader.solidColor, state.clipMask == nil, state.blendMode == .normal,
+      state.globalAlpha >= 1
+    {
+      // A solid colour with no clip mask and full global alpha (shadows, glyphs, kept shapes):
+      // each run is blended right here, with no per-span call through the paint sink.
+      var sink = SolidSink(target: target, color: c)
+      coverage.replay(dx: offsetX, dy: offsetY, clip: clip, skipping: cuts, into: &sink)
+      return
+    }
+    var sink = makeSink(shader)
     coverage.replay(dx: offsetX, dy: offsetY, clip: clip, skipping: cuts, into: &sink)
   }
 
@@ -242,5 +275,27 @@ extension Canvas {
     var sink = MaskSink(mask: mask, recordsRuns: true)
     coverage.replay(dx: offsetX, dy: offsetY, clip: area, into: &sink)
     intersectClip(with: mask, area: area)
+  }
+}
+
+/// Blends one solid colour source-over, with no clip mask and no global alpha: what
+/// `PaintSink` does in that case, inlined into a replay (the colour's lanes made once).
+struct SolidSink: SpanSink {
+  let target: RenderTarget
+  let color: UInt32
+  let lanes: SolidLanes
+
+  init(target: RenderTarget, color: UInt32) {
+    self.target = target
+    self.color = color
+    lanes = SolidLanes(color)
+  }
+
+  @inline(__always) func solidSpan(y: Int, x: Int, count: Int, alpha a: UInt8) {
+    blendSolid(target.pixel(x, y), count, a == 255 ? color : Pixel.scale(color, by: UInt32(a)))
+  }
+
+  @inline(__always) func maskSpan(y: Int, x: Int, alphas: UnsafePointer<UInt8>, count: Int) {
+    lanes.blend(target.pixel(x, y), count, coverage: alphas)
   }
 }

@@ -123,6 +123,12 @@ struct PaintSink: SpanSink {
       blendedSpan(y: y, x: x, count: count, coverage: src, uniform: 0)
       return
     }
+    if let c = solid, clipMask == nil, alpha == 255 {
+      // A solid colour, unclipped, at full global alpha (glyphs, shadows, anti-aliased edges):
+      // straight from the coverage, with no chunks and no tables.
+      blendSolidLanes(target.pixel(x, y), count, c, coverage: src)
+      return
+    }
     var done = 0
     while done < count {
       let n = min(count - done, capacity)
@@ -146,12 +152,7 @@ struct PaintSink: SpanSink {
       }
       let dst = target.pixel(px, y)
       if let c = solid {
-        if n >= 4 {
-          scratch.prepareTables(for: c)
-          blendSolid(dst, n, coverage: cov, scaled: scratch.scaled, inverse: scratch.inverse)
-        } else {
-          blendSolid(dst, n, c, coverage: cov)
-        }
+        blendSolidLanes(dst, n, c, coverage: cov)
       } else {
         shader.shade(x: px, y: y, count: n, into: colors)
         blendRow(dst, colors, n, coverage: cov)
