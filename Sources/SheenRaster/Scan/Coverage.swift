@@ -146,7 +146,8 @@ public final class Coverage: @unchecked Sendable {
                   }
                   if e > a {
                     if r.start < 0 {
-                      sink.solidSpan(y: y, x: a, count: e &- a, alpha: UInt8(truncatingIfNeeded: -1 &- r.start))
+                      let alpha = UInt8(truncatingIfNeeded: -1 &- r.start)
+                      sink.solidSpan(y: y, x: a, count: e &- a, alpha: alpha)
                     } else {
                       sink.maskSpan(y: y, x: a, alphas: coverage + (Int(r.start) &+ a &- x), count: e &- a)
                     }
