@@ -165,6 +165,48 @@ final class ForEachNode: ListNode {
   /// The rows made so far, by index, for lazy stacks.
   var lazyRows: [Int: Node] = [:]
   var isLazy = false
+  /// Row `index`'s id (used by lazy stacks): nil when out of range.
+  var rowID: ((Int) -> AnyHashable?)?
+  /// Rows a lazy stack gave back, by id: the height they had at a width, and the `@State`
+  /// storage they kept that was ever set, by the path of its node in the row.
+  var releasedRows: [AnyHashable: (width: CGFloat, height: CGFloat, states: [([Int], [AnyObject])])] = [:]
+
+  /// Gives made row `index` back (its nodes and views go; its height and state stay, and come
+  /// back when it is made again).
+  func releaseRow(_ index: Int, width: CGFloat, height: CGFloat) {
+    guard let row = lazyRows[index], let key = rowID?(index) else { return }
+    var states: [([Int], [AnyObject])] = []
+    func collect(_ n: Node, _ path: [Int]) {
+      if let k = n as? StateKeeping, k.states.contains(where: { ($0 as? StateBox)?.wasSet == true }) {
+        states.append((path, k.states))
+      }
+      for (i, c) in n.children.enumerated() { collect(c, path + [i]) }
+    }
+    collect(row, [])
+    releasedRows[key] = (width, height, states)
+    byID[key] = nil
+    lazyRows[index] = nil
+    row.parent = nil
+  }
+
+  /// The height row `index` had when given back, if at `width`.
+  func releasedHeight(_ index: Int, width: CGFloat?) -> CGFloat? {
+    guard !releasedRows.isEmpty, let key = rowID?(index), let r = releasedRows[key], r.width == width else {
+      return nil
+    }
+    return r.height
+  }
+
+  /// A row made again takes the state it kept, outermost first (a body asked again with its
+  /// state may change what is below it).
+  func restore(_ row: Node, key: AnyHashable) {
+    guard let saved = releasedRows.removeValue(forKey: key) else { return }
+    for (path, states) in saved.states {
+      var n: Node? = row
+      for i in path { n = n.flatMap { i < $0.children.count ? $0.children[i] : nil } }
+      (n as? StateKeeping)?.adopt(states)
+    }
+  }
 
   /// A lazy list is one entry of its lazy stack, which makes its rows.
   override func collectItems(into items: inout [Node]) {
@@ -195,7 +237,12 @@ extension ForEach: PrimitiveView {
         row.parent = n
         n.byID[key] = row
         n.lazyRows[i] = row
+        n.restore(row, key: key)
         return row
+      }
+      n.rowID = { i in
+        guard i >= 0, i < data.count else { return nil }
+        return AnyHashable(id(data[data.index(data.startIndex, offsetBy: i)]))
       }
       for (i, old) in n.lazyRows where i < data.count {
         let e = data[data.index(data.startIndex, offsetBy: i)]

@@ -290,7 +290,7 @@ final class BodyNode<V: View>: Node {
     evaluate(ctx)
   }
 
-  private func evaluate(_ ctx: UpdateContext) {
+  fileprivate func evaluate(_ ctx: UpdateContext) {
     needsBody = false
     guard let v = view else { return }
     ctx.graph.countBody(ObjectIdentifier(V.self))
@@ -300,7 +300,7 @@ final class BodyNode<V: View>: Node {
 
   /// Connects each `@State` of a new value to the storage this node keeps for it (made from the
   /// first value's initial values).
-  private func connectState(_ v: V) {
+  fileprivate func connectState(_ v: V) {
     guard hasDynamicFields else { return }
     var i = 0
     for c in Mirror(reflecting: v).children {
@@ -333,6 +333,24 @@ final class BodyNode<V: View>: Node {
     guard !needsBody else { return }
     needsBody = true
     context?.graph.bodyNeedsUpdate(self)
+  }
+}
+
+/// A node keeping `@State` storage: a view's body node.
+protocol StateKeeping: AnyObject {
+  var states: [AnyObject] { get }
+  /// Takes `saved` (the storage of a row given back and made again) and asks for the body
+  /// again with it.
+  func adopt(_ saved: [AnyObject])
+}
+
+extension BodyNode: StateKeeping {
+  func adopt(_ saved: [AnyObject]) {
+    guard saved.count == states.count, let v = view, let ctx = context else { return }
+    states = saved
+    connectState(v)
+    needsBody = true
+    evaluate(ctx)
   }
 }
 

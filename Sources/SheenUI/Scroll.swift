@@ -132,6 +132,9 @@ final class LazyStackNode: Node {
   private var rowsRequested = false
   /// How far beyond the visible rectangle rows are made.
   static let margin: CGFloat = 200
+  /// How far beyond the visible rectangle, at least, rows are kept (further ones are given
+  /// back: their views and layers go, their height and state stay): the margin and a screen.
+  static func keepReach(_ visible: CGRect) -> CGFloat { margin + max(visible.height, 400) }
 
   override func layoutInvalidated() { laidOutWidth = nil }
 
@@ -156,7 +159,10 @@ final class LazyStackNode: Node {
     refreshEntries()
     if laidOutWidth == width, tops.count == entries.count + 1 { return }
     laidOutWidth = width
-    heights = entries.map { $0.node?.sizeThatFits(ProposedViewSize(width: width, height: nil)).height }
+    heights = entries.map { e in
+      if let n = e.node { return n.sizeThatFits(ProposedViewSize(width: width, height: nil)).height }
+      return e.list?.releasedHeight(e.index, width: width)
+    }
     // Rows not made yet are estimated from the lazy rows made (other entries are not like them).
     var sum: CGFloat = 0
     var count = 0
@@ -267,8 +273,24 @@ final class LazyStackNode: Node {
       laidOutWidth = nil
       measure(rect.width)
     }
-    if made {
-      invalidateLayout()
+    // In a scroll view, rows far out of view are given back (SwiftUI keeps their state, not
+    // their drawing): the list holds what a screen or two show, not all it ever showed.
+    var released = false
+    if s != nil {
+      let reach = Self.keepReach(visible)
+      let keepLo = visible.minY - o.y - reach
+      let keepHi = visible.maxY - o.y + reach
+      for i in entries.indices {
+        guard entries[i].node != nil, let list = entries[i].list, let h = heights[i],
+          tops[i + 1] < keepLo || tops[i] > keepHi
+        else { continue }
+        list.releaseRow(entries[i].index, width: rect.width, height: h)
+        entries[i].node = nil
+        released = true
+      }
+    }
+    if made || released {
+      if made { invalidateLayout() }
       // The new rows join their lists, in order, and their views the host's.
       var lists: [ForEachNode] = []
       for e in entries {

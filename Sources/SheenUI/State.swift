@@ -14,9 +14,11 @@ protocol DynamicPropertyField {
 protocol StateField {}
 
 /// The storage of one `@State`: it lives in the view's node, across updates.
-final class StateStorage<Value> {
+final class StateStorage<Value>: StateBox {
   var value: Value
   weak var node: Node?
+  /// Whether the value was ever set (a row given back keeps only state that was).
+  var wasSet = false
   init(_ value: Value, node: Node) {
     self.value = value
     self.node = node
@@ -24,8 +26,14 @@ final class StateStorage<Value> {
 
   func set(_ newValue: Value) {
     value = newValue
+    wasSet = true
     node?.stateDidChange()
   }
+}
+
+/// A `@State`'s storage, whatever its value's type.
+protocol StateBox: AnyObject {
+  var wasSet: Bool { get }
 }
 
 /// What a `@State` field holds: its initial value, and, once its view is in a graph, the
@@ -68,6 +76,8 @@ public struct State<Value>: DynamicProperty, DynamicPropertyField, StateField {
 
   func connect(_ storage: AnyObject?, node: Node) -> AnyObject? {
     let s = (storage as? StateStorage<Value>) ?? StateStorage(location.initial, node: node)
+    // Storage kept from a row given back follows the node that keeps it now.
+    if s.node !== node { s.node = node }
     location.storage = s
     return s
   }

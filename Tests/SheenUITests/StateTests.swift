@@ -242,6 +242,56 @@ struct Child: View {
     #expect(h.label("Row 105") != nil)
     #expect(h.label("Row 500") == nil)
   }
+
+  /// Rows far out of view are given back: their views go (the list holds about what a screen
+  /// and its margins show, however far it was scrolled), their heights stay (the content does
+  /// not move), and a row made again has the state it had.
+  @Test func lazyRowsFarOutOfViewAreGivenBackKeepingTheirState() throws {
+    struct Long: View {
+      var body: some View {
+        ScrollView {
+          LazyVStack(spacing: 0) {
+            ForEach(0..<300) { i in
+              Counter().frame(height: i % 3 == 0 ? 60 : 80)
+            }
+          }
+        }
+      }
+    }
+    let h = Harness(Long(), width: 300, height: 400)
+    let scroll = try #require(h.views().first { $0 is UIScrollView } as? UIScrollView)
+    let fresh = h.views().count
+    // Two taps on the first row's button.
+    for _ in 0..<2 { h.tap(h.center(try #require(h.labels().first { $0.text == "Add" }))) }
+    #expect(h.label("Count 2") != nil)
+    // Down the whole list, a screen at a time: every row is made, and those far above go.
+    var y: CGFloat = 0
+    var most = 0
+    while y < scroll.contentSize.height - 400 {
+      y = min(scroll.contentSize.height - 400, y + 300)
+      scroll.contentOffset = CGPoint(x: 0, y: y)
+      h.step()
+      most = max(most, h.views().count)
+    }
+    // Every row was measured, and those given back keep their heights: 100 of 60, 200 of 80.
+    #expect(scroll.contentSize.height == 22_000)
+    #expect(h.host.bodyEvaluations(of: Counter.self) >= 300)
+    #expect(h.label("Count 2") == nil)
+    // A screen, its 200-point margins and a screen kept each side: 1600 points of rows, where
+    // the first frame made 600 (all 300 rows: 21,000).
+    #expect(most <= fresh * 4, "\(most) views at most, \(fresh) at first")
+    // Back to the top: the first row again, with its count.
+    let before = h.host.bodyEvaluations(of: Counter.self)
+    scroll.contentOffset = .zero
+    h.step()
+    #expect(scroll.contentSize.height == 22_000)
+    #expect(h.host.bodyEvaluations(of: Counter.self) > before)
+    #expect(h.label("Count 2") != nil)
+    #expect(h.labels().filter { $0.text == "Count 0" }.count >= 4)
+    // Its state is live: another tap counts on.
+    h.tap(h.center(try #require(h.labels().first { $0.text == "Add" })))
+    #expect(h.label("Count 3") != nil)
+  }
 }
 
 // MARK: - Which bodies a state change asks for
