@@ -72,14 +72,14 @@ public struct Flag: Sendable {
 // MARK: - The kinds of value
 
 extension Option where Value == Int {
-  /// A whole number in `range`, written in decimal digits (an optional leading `-` or `+`), no
-  /// spaces, no exponent.
+  /// A whole number in `range`, written in decimal digits only (a leading `-` only when `range`
+  /// has negative numbers; never `+`), no spaces, no exponent.
   public static func integer(
     _ names: [String], _ value: String = "N", range: ClosedRange<Int>, help: String, default d: String? = nil
   ) -> Option<Int> {
     Option(names, value: value, help: help + " (\(range.lowerBound)–\(range.upperBound))", default: d) {
       text throws(ValueError) in
-      guard let n = parseInteger(text), range.contains(n) else {
+      guard let n = range.lowerBound < 0 ? parseInteger(text) : parseCount(text), range.contains(n) else {
         throw ValueError("a whole number from \(range.lowerBound) to \(range.upperBound)")
       }
       return n
@@ -126,7 +126,7 @@ extension Option where Value == Dimensions {
     return Option(names, value: "WxH", help: help + " (each \(bounds))", default: d) {
       text throws(ValueError) in
       let parts = text.split(separator: "x", omittingEmptySubsequences: false)
-      guard parts.count == 2, let w = parseInteger(String(parts[0])), let h = parseInteger(String(parts[1])),
+      guard parts.count == 2, let w = parseCount(String(parts[0])), let h = parseCount(String(parts[1])),
         range.contains(w), range.contains(h)
       else { throw ValueError("WIDTHxHEIGHT with each from \(bounds), such as 800x600") }
       return Dimensions(width: w, height: h)
@@ -184,15 +184,12 @@ extension Option {
 
 // MARK: - Strict numbers
 
-/// A decimal integer: optional sign, then ASCII digits only (no spaces, `_`, `0x` or exponent);
-/// nil when malformed or beyond `Int`.
+/// A decimal integer: an optional `-`, then ASCII digits only (no `+`, spaces, `_`, `0x` or
+/// exponent); nil when malformed or beyond `Int`.
 public func parseInteger(_ text: String) -> Int? {
   var digits = Substring(text)
-  var negative = false
-  if let f = digits.first, f == "-" || f == "+" {
-    negative = f == "-"
-    digits = digits.dropFirst()
-  }
+  let negative = digits.first == "-"
+  if negative { digits = digits.dropFirst() }
   guard !digits.isEmpty, digits.utf8.count <= 20, digits.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) else {
     return nil
   }
@@ -205,6 +202,13 @@ public func parseInteger(_ text: String) -> Int? {
     n = s
   }
   return n
+}
+
+/// A count, size or index: ASCII digits only (no sign at all, spaces, `_`, `0x` or exponent); nil
+/// when malformed or beyond `Int`.
+public func parseCount(_ text: String) -> Int? {
+  guard let f = text.utf8.first, f >= 48, f <= 57 else { return nil }
+  return parseInteger(text)
 }
 
 /// A finite decimal number: `[+-]digits[.digits][e[+-]digits]` (at least one digit before or after

@@ -58,6 +58,13 @@ public final class WaylandDisplay {
     } else {
       throw WaylandError.noDisplay
     }
+    // libwayland finds a relative socket name in $XDG_RUNTIME_DIR and, when that is unset or not
+    // an absolute path, prints its own "error:" line before failing: say why in our one line
+    // instead (an inherited $WAYLAND_SOCKET or an absolute name needs no runtime directory).
+    if !resolved.hasPrefix("/"), getenv("WAYLAND_SOCKET") == nil {
+      let runtime = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) }
+      guard let runtime, runtime.hasPrefix("/") else { throw WaylandError.noRuntimeDirectory(resolved) }
+    }
     guard let handle = wl_display_connect(resolved) else { throw WaylandError.cannotConnect(resolved) }
     self.handle = handle
     self.name = resolved

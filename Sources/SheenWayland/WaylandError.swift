@@ -20,6 +20,9 @@ public enum WaylandError: Error, Equatable, CustomStringConvertible {
   case noDisplay
   /// The compositor's socket could not be reached.
   case cannotConnect(String)
+  /// The display name is relative (`wayland-0`) and `$XDG_RUNTIME_DIR`, where it is looked
+  /// for, is not set or not an absolute path.
+  case noRuntimeDirectory(String)
   /// The compositor lacks a global Sheen needs (wl_compositor, wl_shm, xdg_wm_base).
   case missingGlobal(String)
   /// The connection failed while setting up.
@@ -37,6 +40,9 @@ public enum WaylandError: Error, Equatable, CustomStringConvertible {
       return "no Wayland display: the WAYLAND_DISPLAY environment variable is not set"
     case .cannotConnect(let name):
       return "cannot connect to the Wayland compositor at '\(name)': is a compositor running there?"
+    case .noRuntimeDirectory(let name):
+      return "cannot find the Wayland compositor at '\(name)': the XDG_RUNTIME_DIR environment variable"
+        + " is not set to an absolute path"
     case .missingGlobal(let name):
       return "the Wayland compositor does not offer \(name)"
     case .connectionFailed(let detail):

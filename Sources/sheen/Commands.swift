@@ -51,7 +51,7 @@ enum TopArgs {
       ("demo", "open the demo window (Wayland or X11)"),
       ("dump", "render frames of the demo to PNGs, headless"),
       ("render", "render a scene file (SCENE.md) to PNG"),
-      ("bench", "time the demo scrolling; `bench raster`, `bench cards`"),
+      ("bench", "time the demo scrolling; `bench raster|cards|photos|text|layout|draw`"),
       ("sample", "render a sample picture to PNG"),
       ("preview", "render a SwiftUI preview (PreviewProvider) to PNG"),
     ])
@@ -108,7 +108,7 @@ enum DumpArgs {
       + " such as 0,30,60 (one index: \"45,\")",
     default: "0, the first frame alone"
   ) { text throws(ValueError) -> [Int] in
-    if !text.contains(","), let n = parseInteger(text), n != 0 {
+    if !text.contains(","), let n = parseCount(text), n != 0 {
       guard (1...maxFrame).contains(n) else { throw ValueError("a count from 1 to \(maxFrame)") }
       return Array(0..<n)
     }
@@ -117,7 +117,7 @@ enum DumpArgs {
     for (k, item) in items.enumerated() {
       // "45," is the one index 45: an empty item is allowed last only.
       if item.isEmpty && k == items.count - 1 && k > 0 { continue }
-      guard let n = parseInteger(String(item)), (0...maxFrame).contains(n) else {
+      guard let n = parseCount(String(item)), (0...maxFrame).contains(n) else {
         throw ValueError("a count or indices from 0 to \(maxFrame) such as 0,30,60 (no spaces)")
       }
       list.append(n)
@@ -256,7 +256,7 @@ enum BenchArgs {
     synopsis: [
       "sheen bench [--offscreen] [--threads N] [--size WxH] [--frames N | --seconds S] [--warmup N]",
       "            [--cards N] [--scroll-range POINTS] [--cold] [--plot FILE.png] [--overlay]",
-      "            [--backend wayland|x11]",
+      "            [--backend wayland|x11] [--ui uikit|swiftui]",
       "sheen bench raster [--runs N]", "sheen bench cards [--runs N] [--threads N] [--size WxH]",
       "sheen bench photos [--runs N] [--threads N]", "sheen bench text [--runs N]",
       "sheen bench layout [--runs N]",

@@ -48,14 +48,17 @@ import Testing
   }
 
   @Test func malformedIntegersAreRefused() {
-    for bad in [" 3", "3 ", "abc", "3x", "0x10", "1e3", "3.0", "", "+", "-", "99999999999999999999999", "٣"] {
+    for bad in [
+      " 3", "3 ", "abc", "3x", "0x10", "1e3", "3.0", "", "+", "-", "99999999999999999999999", "٣", "+7", "-0",
+      "+0",
+    ] {
       let m = message(["--count", bad, "f"])
       #expect(m?.hasPrefix("--count: '") == true, "\(bad): \(m ?? "accepted")")
     }
     #expect(message(["--count", "65", "f"]) == "--count: '65' is not a whole number from 1 to 64")
     #expect(message(["--count", "0", "f"]) != nil)
     #expect(message(["--count", "9223372036854775808", "f"]) != nil)
-    #expect(message(["--count", "+7", "f"]) == nil)
+    #expect(message(["--count", "7", "f"]) == nil)
   }
 
   @Test func numbersMustBeFiniteDecimals() {
@@ -117,5 +120,9 @@ import Testing
     #expect(parseInteger("9223372036854775808") == nil)
     #expect(parseInteger("-0") == 0)
     #expect(parseInteger("00012") == 12)
+    #expect(parseInteger("+5") == nil)
+    #expect(parseCount("-0") == nil)
+    #expect(parseCount("+5") == nil)
+    #expect(parseCount("5") == 5)
   }
 }

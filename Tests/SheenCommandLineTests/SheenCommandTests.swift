@@ -56,6 +56,71 @@ import Testing
     for ran in ["ns/pixel", "cards frame ", "wrote"] { #expect(!r.standardOutput.contains(ran)) }
   }
 
+  /// Every command's --help, found by walking the top-level help and each command's "commands:"
+  /// list: it exits 0 having run nothing, starts with its usage, names every option of its
+  /// "options:" list in the usage lines (or says "[options]"), and ends with its exit statuses;
+  /// the top-level help names every subcommand of bench. `sheen --version` prints one line.
+  @Test func everyHelpIsComplete() throws {
+    func commands(in help: String) -> [String] {
+      var names: [String] = []
+      var inList = false
+      for line in help.split(separator: "\n", omittingEmptySubsequences: false) {
+        if line == "commands:" {
+          inList = true
+        } else if inList, line.hasPrefix("  "), let name = line.split(separator: " ").first {
+          names.append(String(name))
+        } else {
+          inList = false
+        }
+      }
+      return names
+    }
+    let top = try runSheen(["--help"])
+    #expect(top.status == 0)
+    var queue = commands(in: top.standardOutput).map { [$0] }
+    #expect(queue.count == 6, "\(queue)")
+    var seen = 0
+    while let command = queue.first {
+      queue.removeFirst()
+      seen += 1
+      let r = try runSheen(command + ["--help"])
+      let help = r.standardOutput
+      #expect(r.status == 0, "\(command): \(r.standardError)")
+      #expect(help.hasPrefix("usage: sheen \(command.joined(separator: " "))"), "\(command)")
+      #expect(help.contains("exit status:"), "\(command) --help has no exit statuses")
+      for ran in ["ns/pixel", "cards frame ", "wrote", "median"] {
+        #expect(!help.contains(ran), "\(command) --help ran something")
+      }
+      let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
+      let usage = lines.prefix { !$0.isEmpty }.joined(separator: " ")
+      guard let start = lines.firstIndex(of: "options:") else {
+        Issue.record("\(command) --help lists no options")
+        continue
+      }
+      for line in lines[(start + 1)...].prefix(while: { $0.hasPrefix("  -") }) {
+        let names = line.split(separator: " ").prefix { $0.hasPrefix("-") }.map {
+          $0.trimmingCharacters(in: [","])
+        }
+        if names.contains("--help") { continue }
+        #expect(
+          usage.contains("[options]") || names.contains { usage.contains($0) },
+          "\(command) --help: \(names) is not in the usage line")
+      }
+      let subs = commands(in: help)
+      queue += subs.map { command + [$0] }
+      if command == ["bench"] {
+        #expect(subs.count == 6)
+        let line = top.standardOutput.split(separator: "\n").first { $0.hasPrefix("  bench ") } ?? ""
+        for s in subs { #expect(line.contains(s), "sheen --help's bench line lacks \(s)") }
+      }
+    }
+    #expect(seen == 12)
+    let version = try runSheen(["--version"])
+    #expect(version.status == 0)
+    #expect(
+      version.standardOutput.hasPrefix("sheen ") && version.standardOutput.split(separator: "\n").count == 1)
+  }
+
   /// `bench --cold` times the first pass through a short list and says how many frames dropped.
   @Test func coldBenchCountsDroppedFrames() throws {
     let r = try runSheen([
@@ -100,6 +165,13 @@ import Testing
       "sheen demo: --script: step 'wheel -9223372036854775808'"
     ),
     (["dump", "--frames", " 3"], "sheen dump: --frames: ' 3' is not"),
+    (["dump", "--frames", "+3"], "sheen dump: --frames: '+3' is not"),
+    (["dump", "--frames", "0,+3"], "sheen dump: --frames: '0,+3' is not"),
+    (["demo", "--size", "+800x600"], "sheen demo: --size: '+800x600' is not"),
+    (
+      ["render", "--repeat", "+5", "x.json", "-o", "x.png"],
+      "sheen render: --repeat: '+5' is not a whole number from 1 to 100000"
+    ),
     (["dump", "--script", "wait inf"], "sheen dump: --script: step 'wait inf'"),
     (["dump", "--script", "wait 1e300"], "sheen dump: --script: step 'wait 1e300'"),
     (["dump", "--script", "wait 1e9"], "sheen dump: --script: step 'wait 1e9'"),

@@ -112,6 +112,22 @@ extension WaylandTests {
     #expect(result.stderr.contains("cannot connect to the Wayland compositor"))
   }
 
+  /// libwayland prints its own "error: XDG_RUNTIME_DIR is invalid..." line when it cannot place a
+  /// relative socket name: the user must get Sheen's one line alone, naming the variable.
+  @Test(.timeLimit(.minutes(1)), arguments: [nil, "", "relative/dir"])
+  func noRuntimeDirectoryIsOneLine(runtime: String?) throws {
+    for args in [["demo", "--backend", "wayland"], ["demo"]] {
+      var env = environment(wayland: "wayland-0", x11: nil)
+      env["XDG_RUNTIME_DIR"] = runtime
+      let result = try runProcess(try sheenPath(), args, environment: env, timeout: 20)
+      #expect(result.status == 3)
+      #expect(result.stderr.hasPrefix("sheen demo: "), "\(args): \(result.stderr)")
+      #expect(!result.stderr.contains("error: XDG_RUNTIME_DIR"), "\(args): \(result.stderr)")
+      #expect(result.stderr.contains("XDG_RUNTIME_DIR environment variable is not set"))
+      if args.count == 3 { #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)") }
+    }
+  }
+
   @Test(.timeLimit(.minutes(1)))
   func neitherReachableExits3NamingBoth() throws {
     let result = try runProcess(
