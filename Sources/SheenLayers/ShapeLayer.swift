@@ -52,7 +52,13 @@ public final class ShapeLayer: Layer {
       // A stroke too large to keep is drawn straight, culled to the clip (its size then follows
       // what reaches the canvas, not how far the path goes).
       let extent = canvas.transform.apply(path.controlBounds.insetBy(dx: -style.reach, dy: -style.reach))
-      guard Canvas.canRecordCoverage(of: extent) else {
+      // So is one of many segments (its outline path would take hundreds of bytes a segment;
+      // straight, its pieces stream into the rasterizer).
+      let many = Canvas.streamedStrokePoints
+      guard Canvas.canRecordCoverage(of: extent),
+        path.flattenedPointCount(transform: canvas.transform, tolerance: Canvas.strokeTolerance, limit: many)
+          <= many
+      else {
         canvas.stroke(path, style: style, paint: .solid(stroke))
         return
       }

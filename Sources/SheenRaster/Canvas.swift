@@ -59,6 +59,13 @@ public final class Canvas {
   /// Path elements of every stroke outline this canvas has made (what culling bounds; tests read
   /// it).
   public internal(set) var strokeOutlineElements = 0
+  /// The most bytes one stroke has held at once since the canvas was made: its flattened centre
+  /// line and its outline path, or the centre line and the strip of cells it was streamed into
+  /// (what `Canvas.streamedStrokePoints` bounds; tests read it).
+  public internal(set) var peakStrokeBytes = 0
+  /// `Canvas.maxStrokePoints` and `Rasterizer.stripCellBudget`, smaller in tests.
+  var strokePointLimit = Canvas.maxStrokePoints
+  var strokeStripCells = Rasterizer.stripCellBudget
   /// Points of every path this canvas has flattened to fill (stroke outlines included).
   public var flattenedPoints: Int { rasterizer.pointsFlattened }
 

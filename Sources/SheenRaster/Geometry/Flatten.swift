@@ -132,6 +132,45 @@ extension Path {
   }
 }
 
+extension Path {
+  /// How many points `flatten(into:transform:tolerance:)` makes at most, counting past `limit`
+  /// only as far as `limit + 1` (it stops there): Wang's counts, without making the points.
+  public func flattenedPointCount(transform t: Transform, tolerance: Double, limit: Int) -> Int {
+    let tol = tolerance > 0 ? tolerance : Path.defaultTolerance
+    var count = 0
+    var last = Point.zero
+    var first = Point.zero
+    for e in elements {
+      switch e {
+      case .move(let p):
+        last = t.apply(p)
+        first = last
+        count += 1
+      case .line(let p):
+        last = t.apply(p)
+        count += 1
+      case .quad(let c, let p):
+        let c1 = t.apply(c)
+        let p2 = t.apply(p)
+        count += segmentCount(((last - c1 * 2 + p2).length / (4 * tol)).squareRoot())
+        last = p2
+      case .cubic(let c1, let c2, let p):
+        let q1 = t.apply(c1)
+        let q2 = t.apply(c2)
+        let p3 = t.apply(p)
+        let m = max((last - q1 * 2 + q2).length, (q1 - q2 * 2 + p3).length)
+        count += segmentCount((0.75 * m / tol).squareRoot())
+        last = p3
+      case .close:
+        last = first
+        count += 1
+      }
+      if count > limit { return limit + 1 }
+    }
+    return count
+  }
+}
+
 @inline(__always) func segmentCount(_ x: Double) -> Int {
   guard x.isFinite else { return maxCurveSegments }
   // Clamped as a Double: a curve 1e30 long asks for more segments than Int holds (that trapped;

@@ -68,20 +68,46 @@ extension Path {
   public func stroked(
     _ style: StrokeStyle, transform: Transform = .identity, tolerance: Double = 0.2, clip: Rect? = nil
   ) -> Path {
+    guard let flat = strokeCenterline(style, transform: transform, tolerance: tolerance, clip: clip) else {
+      return Path()
+    }
+    var stroker = Stroker(style: style, tolerance: flat.tolerance, transform: transform, sink: PathPolygons())
+    stroker.stroke(flat.path)
+    return stroker.sink.path
+  }
+
+  /// The path flattened in user space for stroking with `style` (culled to what can reach
+  /// `clip`), and the user-space tolerance it was flattened with; nil when the stroke draws
+  /// nothing (a width or transform scale that is not positive and finite).
+  func strokeCenterline(
+    _ style: StrokeStyle, transform: Transform, tolerance: Double, clip: Rect?
+  ) -> (path: FlattenedPath, tolerance: Double)? {
     let scale = transform.maxScale
-    guard style.width > 0, style.width.isFinite, scale > 0, scale.isFinite else { return Path() }
+    guard style.width > 0, style.width.isFinite, scale > 0, scale.isFinite else { return nil }
     let tol = (tolerance > 0 && tolerance.isFinite ? tolerance : Path.defaultTolerance) / scale
-    var stroker = Stroker(style: style, tolerance: tol, transform: transform)
     var flat = FlattenedPath()
     if let bounds = clip.flatMap({ style.cullingBounds(for: $0, transform: transform) }) {
       flatten(into: &flat, transform: .identity, tolerance: tol, within: bounds)
     } else {
       flatten(into: &flat, transform: .identity, tolerance: tol)
     }
-    for contour in flat.contours {
-      stroker.stroke(flat.points(of: contour), closed: contour.closed)
-    }
-    return stroker.out
+    return (flat, tol)
+  }
+}
+
+/// Where a stroker puts its pieces: closed convex polygons in device space, wound clockwise on
+/// screen (their non-zero union is the stroke).
+protocol StrokePolygonSink {
+  mutating func polygon(_ points: [Point])
+}
+
+/// Collects the pieces as the subpaths of one path (`Path.stroked`).
+struct PathPolygons: StrokePolygonSink {
+  var path = Path()
+  mutating func polygon(_ points: [Point]) {
+    path.move(to: points[0])
+    for p in points.dropFirst() { path.addLine(to: p) }
+    path.closeSubpath()
   }
 }
 
@@ -105,8 +131,10 @@ extension StrokeStyle {
   }
 }
 
-/// Emits the pieces of one stroke into a path.
-private struct Stroker {
+/// Emits the pieces of one stroke into a sink, one flattened point at a time: it keeps only the
+/// first two and last two points of the contour in progress, so its memory does not grow with
+/// the number of points.
+struct Stroker<Sink: StrokePolygonSink> {
   let halfWidth: Double
   let join: LineJoin
   let cap: LineCap
@@ -114,51 +142,88 @@ private struct Stroker {
   /// The largest angle one straight edge of a round join or cap may span.
   let arcStep: Double
   let transform: Transform
-  var out = Path()
-  /// Reused storage for one contour's points without repeats.
-  var points: [Point] = []
+  var sink: Sink
+  /// The contour in progress: its distinct points so far (`count`), the first two and the last
+  /// two; `poisoned` once a point is not finite (the rest of the contour is dropped).
+  private var count = 0
+  private var first = Point.zero
+  private var second = Point.zero
+  private var beforeLast = Point.zero
+  private var last = Point.zero
+  private var poisoned = false
 
-  init(style: StrokeStyle, tolerance: Double, transform: Transform) {
+  init(style: StrokeStyle, tolerance: Double, transform: Transform, sink: Sink) {
     halfWidth = style.width / 2
     join = style.join
     cap = style.cap
     miterLimit = style.miterLimit
     self.transform = transform
+    self.sink = sink
     // A chord spanning angle θ of a circle of radius r strays r(1 - cos(θ/2)) from it.
     let ratio = tolerance / halfWidth
     arcStep = ratio >= 1 ? .pi / 2 : min(.pi / 2, max(2 * acos(1 - ratio), .pi / 128))
   }
 
-  mutating func stroke(_ contour: ArraySlice<Point>, closed: Bool) {
-    points.removeAll(keepingCapacity: true)
-    for p in contour {
-      guard p.isFinite else { return }
-      if let last = points.last, (p - last).length <= 1e-9 { continue }
-      points.append(p)
+  /// Strokes every contour of a flattened path.
+  mutating func stroke(_ flat: FlattenedPath) {
+    for contour in flat.contours {
+      // A contour with a point that is not finite draws nothing (checked first, so that none of
+      // its pieces is emitted).
+      let points = flat.points(of: contour)
+      if points.contains(where: { !$0.isFinite }) { continue }
+      for p in points { add(p) }
+      finish(closed: contour.closed)
     }
-    if closed, points.count > 1, (points[0] - points[points.count - 1]).length <= 1e-9 {
-      points.removeLast()
+  }
+
+  /// The next point of the contour in progress (a repeat of the last one is skipped).
+  mutating func add(_ p: Point) {
+    if poisoned { return }
+    guard p.isFinite else {
+      poisoned = true
+      return
     }
-    guard let first = points.first else { return }
-    if points.count == 1 {
+    if count > 0, (p - last).length <= 1e-9 { return }
+    switch count {
+    case 0:
+      first = p
+    case 1:
+      second = p
+      segment(from: last, to: p)
+    default:
+      joinAt(last, from: beforeLast, to: p)
+      segment(from: last, to: p)
+    }
+    beforeLast = last
+    last = p
+    count += 1
+  }
+
+  /// Ends the contour in progress: closes it (the closing segment and the joins at its ends) or
+  /// caps its ends; a contour of one point is a dot.
+  mutating func finish(closed: Bool) {
+    defer {
+      count = 0
+      poisoned = false
+    }
+    if poisoned || count == 0 { return }
+    if count == 1 {
       dot(at: first)
       return
     }
-    let n = points.count
-    let segmentCount = closed ? n : n - 1
-    for i in 0..<segmentCount {
-      segment(from: points[i], to: points[(i + 1) % n])
-    }
     if closed {
-      for i in 0..<n {
-        joinAt(points[i], from: points[(i + n - 1) % n], to: points[(i + 1) % n])
+      // The last point on the first closes the contour by itself: its segment is the closing one.
+      var end = last
+      if count > 2, (last - first).length <= 1e-9 {
+        end = beforeLast
+      } else {
+        segment(from: last, to: first)
+        joinAt(last, from: beforeLast, to: first)
       }
+      joinAt(first, from: end, to: second)
     } else {
-      for i in 1..<(n - 1) {
-        joinAt(points[i], from: points[i - 1], to: points[i + 1])
-      }
-      capAt(points[0], direction: (points[0] - points[1]).normalized)
-      capAt(points[n - 1], direction: (points[n - 1] - points[n - 2]).normalized)
+      capAt(first, direction: (first - second).normalized)
+      capAt(last, direction: (last - beforeLast).normalized)
     }
   }
 
@@ -256,10 +321,6 @@ private struct Stroker {
     guard area != 0, area.isFinite else { return }
     // A mirroring transform reverses every winding; reverse them first so they come out clockwise.
     let ordered = (area > 0) == (transform.determinant >= 0) ? pts : pts.reversed()
-    out.move(to: transform.apply(ordered[0]))
-    for p in ordered.dropFirst() {
-      out.addLine(to: transform.apply(p))
-    }
-    out.closeSubpath()
+    sink.polygon(ordered.map { transform.apply($0) })
   }
 }

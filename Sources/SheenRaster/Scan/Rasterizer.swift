@@ -45,10 +45,10 @@ public final class Rasterizer: @unchecked Sendable {
   private var bandStarts = RawBuffer<Int32>()
   private var active = RawBuffer<Int32>()
   /// Band accumulation: `bandHeight` rows of `stride` cells.
-  private var cells = RawBuffer<Float>()
+  var cells = RawBuffer<Float>()
   /// Band occupancy: one bit per cell, `words` per row.
-  private var bits = RawBuffer<UInt64>()
-  private var coverage = RawBuffer<UInt8>()
+  var bits = RawBuffer<UInt64>()
+  var coverage = RawBuffer<UInt8>()
   private var flat = FlattenedPath()
 
   public init() {}
@@ -268,7 +268,7 @@ public final class Rasterizer: @unchecked Sendable {
 
   /// Adds the area of one edge to the rows of the band it crosses.
   @inline(__always)
-  private func accumulate(
+  func accumulate(
     _ e: Edge, bandTop: Int, bandBottom: Int, cells: UnsafeMutablePointer<Float>,
     bits: UnsafeMutablePointer<UInt64>, stride: Int, words: Int
   ) {
@@ -320,14 +320,14 @@ public final class Rasterizer: @unchecked Sendable {
   }
 
   /// The integral of `clamp(t, 0, 1)` from -infinity to `u`.
-  @inline(__always) private func ramp(_ u: Float) -> Float {
+  @inline(__always) func ramp(_ u: Float) -> Float {
     if u <= 0 { return 0 }
     if u <= 1 { return 0.5 * u * u }
     return u - 0.5
   }
 
   @inline(__always)
-  private func markCells(_ row: UnsafeMutablePointer<UInt64>, _ a: Int, _ b: Int) {
+  func markCells(_ row: UnsafeMutablePointer<UInt64>, _ a: Int, _ b: Int) {
     var i = a
     while i <= b {
       let w = i >> 6
@@ -341,7 +341,7 @@ public final class Rasterizer: @unchecked Sendable {
 
   /// Walks the marked cells of one row, clearing them, and emits the row's coverage.
   @inline(__always)
-  private func emitRow<S: SpanSink>(
+  func emitRow<S: SpanSink>(
     y: Int, x0: Int, width: Int, cells: UnsafeMutablePointer<Float>, bits: UnsafeMutablePointer<UInt64>,
     words: Int, rule: FillRule, coverage: UnsafeMutablePointer<UInt8>, into sink: inout S
   ) {
@@ -386,7 +386,7 @@ public final class Rasterizer: @unchecked Sendable {
     }
   }
 
-  @inline(__always) private func alpha(_ winding: Float, _ rule: FillRule) -> UInt8 {
+  @inline(__always) func alpha(_ winding: Float, _ rule: FillRule) -> UInt8 {
     var a = abs(winding)
     switch rule {
     case .nonZero:
@@ -431,6 +431,14 @@ struct RawBuffer<T> {
   }
 
   func free() { pointer.deallocate() }
+
+  /// Frees the storage and starts again empty (after a rare, large use).
+  mutating func release() {
+    pointer.deallocate()
+    pointer = .allocate(capacity: 1)
+    capacity = 0
+    count = 0
+  }
 }
 
 extension Rasterizer {
