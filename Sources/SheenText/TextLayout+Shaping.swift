@@ -273,18 +273,42 @@ struct LayoutBuilder {
       for i in 0..<n where scripts[i] == HB_SCRIPT_COMMON { scripts[i] = firstReal }
     }
 
-    // Runs of one level, font and script, shaped by HarfBuzz.
+    // Grapheme clusters (UAX #29, by the standard library's recognizer, without building a
+    // String): a line never starts inside one.
+    var graphemeStart = [Bool](repeating: true, count: n)
+    var recognizer = Unicode._CharacterRecognizer()
+    for i in 0..<n {
+      guard let s = Unicode.Scalar(p.scalars[i]) else { continue }
+      if !recognizer.hasBreak(before: s) && i > 0 { graphemeStart[i] = false }
+    }
+
+    // Runs of one level, font and script, shaped by HarfBuzz, cut after every
+    // `maxShapedCluster` scalars of one grapheme cluster: HarfBuzz's work on a cluster grows
+    // with the square of its length (each mark looks back over the marks before it for its
+    // base: 100,000 marks on one letter took minutes), so a longer cluster is shaped in pieces,
+    // its marks past the 32nd placed without attaching to the base (as Unicode's Stream-Safe
+    // Text Format, UAX #15, bounds a combining sequence at 30 non-starters).
     var start = 0
+    var longest = 0
     while start < n {
       var end = start + 1
+      var inCluster = 1
       while end < n && p.levels[end] == p.levels[start] && fontOf[end] == fontOf[start]
         && scripts[end] == scripts[start]
       {
+        if graphemeStart[end] {
+          inCluster = 0
+        } else if inCluster >= TextLayout.maxShapedCluster {
+          break
+        }
+        inCluster += 1
+        longest = max(longest, inCluster)
         end += 1
       }
       shapeRun(&p, start..<end, font: fontOf[start], script: scripts[start], buffer: buffer)
       start = end
     }
+    TextLayout.noteShapedCluster(longest)
 
     // Advances per scalar, and where lines may start.
     var adv = [Double](repeating: 0, count: n)
@@ -293,13 +317,8 @@ struct LayoutBuilder {
       p.isBoundary[g.cluster] = true
     }
     for i in 0..<n { p.before[i + 1] = p.before[i] + adv[i] }
-    // Grapheme clusters (UAX #29, by the standard library's recognizer, without building a
-    // String): a line never starts inside one.
-    var recognizer = Unicode._CharacterRecognizer()
-    for i in 0..<n {
-      guard let s = Unicode.Scalar(p.scalars[i]) else { continue }
-      if !recognizer.hasBreak(before: s) && i > 0 { p.isBoundary[i] = false }
-    }
+    // A line never starts inside a grapheme cluster.
+    for i in 0..<n where !graphemeStart[i] { p.isBoundary[i] = false }
     // UAX #14 opportunities. Debian 12's libunibreak stops the process (a failed assertion) on
     // a regional indicator (a flag's half): it reads each as an emoji (class ID) instead, and
     // the grapheme boundaries above keep a flag's two halves together.

@@ -148,6 +148,26 @@ public struct TextLayout: Sendable {
 
   static func countShaping() { shapings.wrappingAdd(1, ordering: .relaxed) }
 
+  /// The most scalars of one grapheme cluster HarfBuzz shapes together: a longer cluster (100,000
+  /// combining marks on one letter) is shaped in pieces of this many, so that shaping takes time
+  /// in proportion to the text's length.
+  public static let maxShapedCluster = 32
+
+  private static let longestCluster = Atomic<Int>(0)
+
+  /// The most scalars of one grapheme cluster HarfBuzz has shaped in one go since the process
+  /// started (at most `maxShapedCluster`: longer clusters are shaped in pieces).
+  public static var longestShapedCluster: Int { longestCluster.load(ordering: .relaxed) }
+
+  static func noteShapedCluster(_ n: Int) {
+    var seen = longestCluster.load(ordering: .relaxed)
+    while n > seen {
+      let (exchanged, now) = longestCluster.compareExchange(expected: seen, desired: n, ordering: .relaxed)
+      if exchanged { break }
+      seen = now
+    }
+  }
+
   /// The most layouts `cached` keeps; when full it starts again (a UI shows far fewer).
   public static let cacheLimit = 2048
 
