@@ -80,7 +80,7 @@ class Sweep:
         print(f"FAIL  {name}: {why}" + (f"\n      {detail}" if detail else ""), flush=True)
 
     def run(self, name, command, argv, statuses=None, rss_mb=700, timeout=60, stdin=None, env=None,
-            output=None, keep_old=True, want=None, stdout_to=None):
+            output=None, keep_old=True, want=None, stdout_to=None, lines=None):
         """Runs `sheen argv...` and checks it. `output` is a path that holds OLD before the run
         (unless it is special); it must hold OLD still after a failure and a PNG after success."""
         if self.only and self.only not in name:
@@ -139,6 +139,8 @@ class Sweep:
                 first.decode("utf-8")
             except UnicodeDecodeError:
                 self.fail(name, "the error line is not UTF-8", repr(first[:200]))
+        if lines is not None and len(err.splitlines()) != lines:
+            self.fail(name, f"{len(err.splitlines())} lines on stderr, want {lines}", repr(err[:300]))
         if output and not output.startswith("/dev/") and os.path.lexists(output) and keep_old:
             real = os.path.realpath(output)
             if os.path.isfile(real):
@@ -269,7 +271,14 @@ class Sweep:
                                ("every script", "Hello Привет مرحبا שלום नमस्ते こんにちは 你好 안녕 ສະບາຍດີ ជំរាបសួរ ᐊᐃ 𝔘𝔫𝔦"),
                                ("private use and noncharacters", "\ue000\uffff\ufdd0\U0010FFFF" * 10000),
                                ("control characters", "".join(chr(c) for c in range(1, 32)) * 1000),
-                               ("one long word", "x" * 500000)]:
+                               ("one long word", "x" * 500000),
+                               # One grapheme cluster each (shaped 32 scalars at a time).
+                               ("arabic tashkeel", "\u0628" + "\u064b" * 100000),
+                               ("mixed combining classes", "a" + "\u0301\u0316\u0302\u0323" * 25000),
+                               ("one emoji zwj grapheme", "\U0001F469\u200d" * 50000),
+                               ("one hangul block", "\u1100" * 50000 + "\u1161" * 50000),
+                               ("variation selectors", "a" + "\ufe0f" * 100000),
+                               ("nested embeddings", ("\u202b\u202a" * 64 + "ab\u05d0") * 1000)]:
             for wrapped, trunc in [(False, "none"), (True, "end")]:
                 self.scene(f"text {script} wrapped={wrapped}", layers=[{
                     "type": "text", "frame": [0, 0, 100, 100], "string": sample, "isWrapped": wrapped,
@@ -290,6 +299,18 @@ class Sweep:
                 self.scene(f"path {d[:24]!r} stroke={stroke}", layers=[{
                     "type": "shape", "frame": [0, 0, 100, 100], "path": d, "strokeColor": stroke,
                     "lineWidth": 3, "lineJoin": "round"}], statuses={0, 2}, timeout=90)
+
+        # Strokes of many segments inside the canvas: memory is the centre line and a strip of
+        # cells, not an outline path per segment (1 GB and 3.8 GB before).
+        rnd = __import__("random").Random(3)
+        near = "M50 50 " + " ".join("C" + " ".join(f"{rnd.uniform(-50, 150):.1f}" for _ in range(6))
+                                    for _ in range(30000))
+        walk = "M50 50 " + " ".join(f"l{rnd.uniform(-2, 2):.1f} {rnd.uniform(-2, 2):.1f}" for _ in range(400000))
+        for name, d in [("1 MB of cubics inside the canvas", near), ("400,000 segments", walk)]:
+            for join in ["miter", "round"]:
+                self.scene(f"stroked {name} join={join}", layers=[{
+                    "type": "shape", "frame": [0, 0, 100, 100], "path": d, "fillColor": None,
+                    "strokeColor": "#000000", "lineWidth": 3, "lineJoin": join}], want=0, rss_mb=400, timeout=120)
 
     def images(self):
         img = os.path.join(ROOT, "Tests", "Scenes", "images")
@@ -437,6 +458,14 @@ class Sweep:
         self.run("demo with a Wayland socket that does not exist", "demo", ["demo", "--backend", "wayland"],
                  env={"WAYLAND_DISPLAY": "nope-0", "DISPLAY": None}, want=3)
         self.run("bench (windowed) without a display", "bench", ["bench", "--frames", "2"], env=no_display, want=3)
+        # libwayland prints its own line when XDG_RUNTIME_DIR is missing: Sheen's must be the only one.
+        for runtime in [None, "", "relative"]:
+            self.run(f"demo --backend wayland with XDG_RUNTIME_DIR={runtime!r}", "demo",
+                     ["demo", "--backend", "wayland"], env={"WAYLAND_DISPLAY": "wayland-0", "DISPLAY": None,
+                                                            "XDG_RUNTIME_DIR": runtime}, want=3, lines=1)
+        for v in ["+5", "-0", "+0"]:
+            self.run(f"render --repeat {v}", "render", base["render"] + ["--repeat", v], want=64)
+            self.run(f"dump --frames {v}", "dump", base["dump"] + ["--frames", v], want=64)
 
     # MARK: outputs
 

@@ -73,6 +73,49 @@ import Testing
     }
   }
 
+  /// A random walk reaching well past a small canvas (so culled, and clipped on every side), drawn
+  /// in bands of rows, draws there what a canvas holding it all draws at the same place.
+  @Test(.timeLimit(.minutes(1))) func streamedStrokeClippedByTheCanvas() throws {
+    var p = Path()
+    var seed: UInt64 = 3
+    func next() -> Double {
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Double(seed >> 11) / Double(1 << 53)
+    }
+    var x = 50.0
+    var y = 50.0
+    p.move(to: Point(x: x, y: y))
+    for _ in 0..<40_000 {
+      x += next() * 4 - 2
+      y += next() * 4 - 2
+      p.addLine(to: Point(x: x, y: y))
+    }
+    // Drawn in bands (as the compositor's threads do): each clipped to its rows.
+    let small = try Surface(width: 100, height: 100)
+    let bands = Canvas(surface: small)
+    for (top, bottom) in [(0.0, 16.0), (16, 48), (48, 96), (96, 100)] {
+      bands.save()
+      bands.clip(to: Rect(x: 0, y: top, width: 100, height: bottom - top))
+      bands.stroke(p, style: StrokeStyle(width: 3), paint: .solid(.black))
+      bands.restore()
+    }
+    let large = try Surface(width: 300, height: 300)
+    let canvas = Canvas(surface: large)
+    canvas.transform = Transform(translationX: 100, y: 100)
+    canvas.stroke(p, style: StrokeStyle(width: 3), paint: .solid(.black))
+    var worst = 0
+    for yy in 0..<100 {
+      for xx in 0..<100 {
+        let d = ReferenceImage.largestChannelDifference(small[xx, yy], large[xx + 100, yy + 100])
+        if d > worst {
+          worst = d
+          if d > 1 { print("differs at", xx, yy, small[xx, yy] >> 24, large[xx + 100, yy + 100] >> 24) }
+        }
+      }
+    }
+    #expect(worst <= 1)
+  }
+
   /// A path that would flatten into more points than the limit is flattened coarser until it
   /// fits: memory stays bounded, and the stroke is still drawn where it should be.
   @Test(.timeLimit(.minutes(2))) func centreLinePointsAreCapped() throws {
