@@ -184,7 +184,19 @@ public struct UsageError: Error, Sendable, CustomStringConvertible {
 /// DEL, C1 controls) escaped as `\n`, `\t`, `\u{1B}`..., the quote and backslash escaped, and cut
 /// after `maxBytes` bytes of UTF-8 (never inside a character) with the total size said.
 public func quotedForMessage(_ text: String, maxBytes: Int = 200) -> String {
-  var out = "'"
+  escapedForMessage(text, maxBytes: maxBytes, quoted: true)
+}
+
+/// Any text (an error's description, which may hold a file name) made fit for one line of a
+/// message: control characters, line separators and bidi controls escaped as in
+/// `quotedForMessage` (quotes and backslashes kept as they are), cut after `maxBytes` bytes.
+public func oneLineForMessage(_ text: String, maxBytes: Int = 600) -> String {
+  escapedForMessage(text, maxBytes: maxBytes, quoted: false)
+}
+
+func escapedForMessage(_ text: String, maxBytes: Int, quoted: Bool) -> String {
+  let quote = quoted ? "'" : ""
+  var out = quote
   var used = 0
   for scalar in text.unicodeScalars {
     let piece: String
@@ -192,8 +204,8 @@ public func quotedForMessage(_ text: String, maxBytes: Int = 200) -> String {
     case "\n": piece = "\\n"
     case "\t": piece = "\\t"
     case "\r": piece = "\\r"
-    case "'": piece = "\\'"
-    case "\\": piece = "\\\\"
+    case "'" where quoted: piece = "\\'"
+    case "\\" where quoted: piece = "\\\\"
     default:
       let v = scalar.value
       if v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029 || (0x202A...0x202E).contains(v)
@@ -205,10 +217,10 @@ public func quotedForMessage(_ text: String, maxBytes: Int = 200) -> String {
       }
     }
     if used + piece.utf8.count > maxBytes {
-      return out + "'… (\(text.utf8.count) bytes)"
+      return out + quote + "… (\(text.utf8.count) bytes)"
     }
     out += piece
     used += piece.utf8.count
   }
-  return out + "'"
+  return out + quote
 }

@@ -248,7 +248,8 @@ private func benchDemo(
     try writeFrameTimePlot(whole: whole, render: renders, to: plot, title: "sheen bench: \(mode)")
     print("frame-time plot: \(plot)")
   } catch {
-    FileHandle.standardError.write(Data("sheen bench: cannot write the plot \(plot): \(error)\n".utf8))
+    writeError(
+      "sheen bench: cannot write the plot \(quotedForMessage(plot)): \(oneLineForMessage("\(error)"))")
   }
 }
 

@@ -117,7 +117,7 @@ func runDump(_ args: [String]) -> Int32 {
     print("sheen dump: wrote \(written.count) frame(s) of \(size) to \(out)/ (\(written.first ?? "")…)")
     return 0
   } catch {
-    FileHandle.standardError.write(Data("sheen dump: \(error)\n".utf8))
+    writeError("sheen dump: \(oneLineForMessage("\(error)"))")
     return 1
   }
 }

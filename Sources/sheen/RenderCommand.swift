@@ -71,5 +71,5 @@ func runRender(_ args: [String]) -> Int32 {
 }
 
 private func renderFail(_ message: String) {
-  FileHandle.standardError.write(Data("sheen render: \(message)\n".utf8))
+  writeError("sheen render: \(oneLineForMessage(message, maxBytes: 1000))")
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SheenCommandLine
 import SheenLayers
 import SheenRaster
 
@@ -20,7 +21,7 @@ func runSample(_ args: [String]) -> Int32 {
     print("sheen sample: wrote \(surface.width)x\(surface.height) pixels to \(output)")
     return 0
   } catch {
-    FileHandle.standardError.write(Data("sheen sample: \(error)\n".utf8))
+    writeError("sheen sample: \(oneLineForMessage("\(error)"))")
     return 1
   }
 }

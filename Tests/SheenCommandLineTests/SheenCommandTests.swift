@@ -88,7 +88,7 @@ import Testing
       #expect(r.status == 0, "\(command): \(r.standardError)")
       #expect(help.hasPrefix("usage: sheen \(command.joined(separator: " "))"), "\(command)")
       #expect(help.contains("exit status:"), "\(command) --help has no exit statuses")
-      for ran in ["ns/pixel", "cards frame ", "wrote", "median"] {
+      for ran in ["ns/pixel", "cards frame ", "wrote"] {
         #expect(!help.contains(ran), "\(command) --help ran something")
       }
       let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
@@ -200,6 +200,27 @@ import Testing
     #expect(first.hasPrefix(expected), "\(args): \(first)")
     #expect(r.standardError.contains("usage: sheen"))
     #expect(r.standardOutput.isEmpty)
+  }
+
+  /// An error from the file system names the user's path: its control characters are escaped
+  /// and the message is one line (dump printed Foundation's description with a raw escape
+  /// sequence; found by Scripts/hostile.py).
+  @Test func fileErrorsAreOneCleanLine() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sheen-escapes-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("\u{1B}[2J\nx.png").path
+    try Data("a file".utf8).write(to: URL(fileURLWithPath: file))
+    for args in [
+      ["dump", "-o", file, "--size", "16x16"], ["dump", "-o", file + "/sub", "--size", "16x16"],
+      ["sample", "-o", file + "/sub.png"],
+    ] {
+      let r = try runSheen(args)
+      #expect(r.status == 1, "\(args): \(r.standardError)")
+      #expect(r.standardError.hasPrefix("sheen \(args[0]): "))
+      #expect(r.standardError.split(separator: "\n").count == 1, "\(r.standardError)")
+      #expect(!r.standardError.dropLast().unicodeScalars.contains { $0.value < 0x20 }, "\(r.standardError)")
+    }
   }
 
   /// A huge argument (an argument is at most 128 KiB on Linux) is echoed shortened by bytes, on
