@@ -148,4 +148,19 @@ import Testing
     #expect(throws: RasterError.self) { try Surface(width: 100_000, height: 100_000) }
     #expect(throws: RasterError.self) { try Surface(width: Int.max, height: 2) }
   }
+
+  /// An edge whose ends round to one Float at the clip's bottom (96.999999999 to 97.0000001 on a
+  /// 97-row canvas), made before the last band's other edges, took no area but stopped the scan
+  /// admitting them: the rectangle below lost its last row. Its row is half covered, exactly.
+  @Test func degenerateEdgeAtTheBottomKeepsTheLastBand() throws {
+    var p = Path()
+    p.move(to: Point(x: 5, y: 96.999_999_999))
+    p.addLine(to: Point(x: 6, y: 97.000_000_1))
+    p.addLine(to: Point(x: 4, y: 97.000_000_1))
+    p.closeSubpath()
+    p.addRect(Rect(x: 10, y: 96.5, width: 80, height: 0.5))
+    let a = try coverage(p, width: 100, height: 97)
+    for x in [10, 50, 89] { #expect(abs(a[96 * 100 + x] - 0.5) < 0.01, "\(x): \(a[96 * 100 + x])") }
+    #expect(a[96 * 100 + 9] == 0 && a[96 * 100 + 90] == 0 && a[95 * 100 + 50] == 0)
+  }
 }

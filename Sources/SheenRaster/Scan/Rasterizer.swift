@@ -161,11 +161,15 @@ public final class Rasterizer: @unchecked Sendable {
       if t > 1 { continue }
       let qx = t == 1 ? x1 : x0 + (x1 - x0) * t
       let qy = t == 1 ? y1 : y0 + (y1 - y0) * t
-      if qy > py {
+      // Kept only when it is still taller than nothing as Floats: an edge whose ends round to
+      // one Float (from 96.99999999 to 97 at the clip's bottom) adds no area, and as the last
+      // band's first edge with a top at the band's bottom it stopped the scan admitting the
+      // band's other edges (rows of a large stroke's last band were lost or smeared).
+      let fy0 = Float(py)
+      let fy1 = Float(qy)
+      if fy1 > fy0 {
         edges.append(
-          Edge(
-            x0: Float(min(w, max(0, px))), y0: Float(py),
-            x1: Float(min(w, max(0, qx))), y1: Float(qy), dir: dir))
+          Edge(x0: Float(min(w, max(0, px))), y0: fy0, x1: Float(min(w, max(0, qx))), y1: fy1, dir: dir))
       }
       px = qx
       py = qy
