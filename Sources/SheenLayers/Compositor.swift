@@ -28,7 +28,7 @@ public final class Compositor {
   ) {
     if prepares { Layer.prepareForDrawingTree(layers) }
     counts = RenderContext.Statistics()
-    for l in layers { draw(l, canvas, transform) }
+    drawSiblings(layers, canvas, transform)
     context.add(counts)
     if endsFrame { context.endFrame() }
   }
@@ -259,12 +259,80 @@ public final class Compositor {
       layer.drawContent(in: canvas, context: context)
       canvas.restore()
     }
-    for sub in layer.sublayers { draw(sub, canvas, ctm) }
+    drawSiblings(layer.sublayers, canvas, ctm)
     if layer.borderWidth > 0, let bc = layer.borderColor, bc.alpha > 0 {
       canvas.transform = ctm
       context.coverageCache.fill(
         layer.borderPath, of: layer, .border, rule: .evenOdd, paint: .solid(bc), in: canvas)
     }
+  }
+
+  // MARK: Occlusion
+
+  /// How many later siblings a layer is checked against for `isOccluded` (a long list of
+  /// siblings costs a bounded amount per layer, not the square of its length).
+  static let occluderLookahead = 16
+
+  /// Whether layers wholly covered by a later sibling's opaque colour are left out (the pixels
+  /// are the same either way; tests compare the two).
+  public var skipsOccludedLayers = true
+
+  /// The device pixels each sibling being drawn certainly paints with opaque colour, within the
+  /// clip (empty when none): one entry per sibling of every list being drawn, nested lists
+  /// after their parents' (a stack, kept from frame to frame: no allocation per frame).
+  /// Unchecked: a compositor draws on one thread at a time, and a dynamic exclusivity check per
+  /// read costs more than the comparison it guards.
+  @exclusivity(unchecked) private var occluders: [IntRect] = []
+
+  /// Draws sibling layers back to front, leaving out each one whose every pixel within the clip
+  /// a later sibling paints over with opaque colour (stacked cards, a screen pushed over another):
+  /// its pixels would all be replaced, so the frame is the same.
+  private func drawSiblings(_ list: [Layer], _ canvas: Canvas, _ ctm: Transform) {
+    // Under a soft clip a covering layer blends at the clip's edge, and what is below shows.
+    if list.count < 2 || canvas.hasSoftClip || !skipsOccludedLayers {
+      for l in list { draw(l, canvas, ctm) }
+      return
+    }
+    let clip = canvas.clipBounds
+    let base = occluders.count
+    var any = false
+    for (i, s) in list.enumerated() {
+      var d = IntRect(x: 0, y: 0, width: 0, height: 0)
+      // The first sibling covers none that is drawn before it.
+      if i > 0, s.drawsPlainly, let r = s.opaqueInterior,
+        let interior = Compositor.deviceInterior(r, s.transformToSuperlayer.concatenating(ctm))
+      {
+        d = interior.intersection(clip)
+        any = any || !d.isEmpty
+      }
+      occluders.append(d)
+    }
+    defer { occluders.removeLast(occluders.count - base) }
+    for i in list.indices {
+      let l = list[i]
+      let later = base + i + 1..<base + min(list.count, i + 1 + Compositor.occluderLookahead)
+      if any, isOccluded(l, by: later, ctm, clip) {
+        counts.layersOccluded += 1
+        continue
+      }
+      draw(l, canvas, ctm)
+    }
+  }
+
+  /// Whether one of the `occluders` at `later` covers all of `layer`'s extent (shadow included)
+  /// within `clip`.
+  private func isOccluded(_ layer: Layer, by later: Range<Int>, _ ctm: Transform, _ clip: IntRect) -> Bool {
+    guard later.contains(where: { !occluders[$0].isEmpty }) else { return false }
+    if layer.isHidden || !(layer.opacity > 0) { return false }
+    let own = layer.transformToSuperlayer.concatenating(ctm)
+    guard own.determinant != 0, own.determinant.isFinite else { return false }
+    let reach = IntRect(enclosing: fullExtent(layer, own)).intersection(clip)
+    if reach.isEmpty { return false }  // culled when drawn, and counted so
+    for j in later {
+      let o = occluders[j]
+      if o.x <= reach.x && o.y <= reach.y && o.maxX >= reach.maxX && o.maxY >= reach.maxY { return true }
+    }
+    return false
   }
 
   /// Whether a sublayer paints opaque colour over every pixel the layer's background could reach

@@ -23,6 +23,9 @@ public final class RenderContext: Sendable {
     public var imageResamples = 0
     /// Shadows worked out per pixel from rounded rectangles (each a recording made, not one kept).
     public var analyticShadows = 0
+    /// Layers not drawn because a later sibling covers every pixel they could reach in the band
+    /// with opaque colour (once per band that skips them).
+    public var layersOccluded = 0
 
     public init() {}
 
@@ -32,6 +35,7 @@ public final class RenderContext: Sendable {
       s.layersDrawn += b.layersDrawn
       s.layersCulled += b.layersCulled
       s.analyticShadows += b.analyticShadows
+      s.layersOccluded += b.layersOccluded
       return s
     }
   }
