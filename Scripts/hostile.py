@@ -612,13 +612,23 @@ class Sweep:
         xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(w), "-nolisten", "tcp", "-screen", "0", "800x600x24"],
                                 pass_fds=(w,), stderr=subprocess.DEVNULL)
         os.close(w)
-        number = os.read(r, 32).decode().strip()
-        os.close(r)
+        # Xvfb writes the number and then a newline: read both, and keep the pipe open while it
+        # runs (closing it early killed Xvfb by SIGPIPE, so every case met no display at all).
+        number = b""
+        while not number.endswith(b"\n"):
+            chunk = os.read(r, 32)
+            if not chunk:
+                break
+            number += chunk
+        number = number.decode().strip()
         env = dict(os.environ, DISPLAY=":" + number)
         env.pop("WAYLAND_DISPLAY", None)
         before = self.segments()
         demo = subprocess.Popen([self.sheen] + argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         time.sleep(after)
+        if after > 0 and demo.poll() is not None:
+            # It must be running on the display when the server dies (or the signal comes).
+            self.fail(name, f"exited ({demo.returncode}) before the server was killed", demo.stderr.read()[:300])
         if signal_demo:
             demo.send_signal(signal_demo)
         else:
@@ -630,6 +640,7 @@ class Sweep:
             status = "hung"
         xvfb.kill()
         xvfb.wait()
+        os.close(r)
         err = demo.stderr.read()
         time.sleep(0.2)
         leaked = self.segments() - before
