@@ -118,7 +118,7 @@ let package = Package(
     .testTarget(name: "SheenCommandLineTests", dependencies: ["SheenCommandLine", "SheenTestSupport"]),
     .testTarget(
       name: "SheenUITests",
-      dependencies: ["SheenUI", "SheenKit", "SheenPlatform", "SheenRaster", "SheenTestSupport"]),
+      dependencies: ["SheenUI", "SheenKit", "SheenPlatform", "SheenRaster", "SheenText", "SheenTestSupport"]),
     .testTarget(
       name: "SheenDemoTests",
       dependencies: [

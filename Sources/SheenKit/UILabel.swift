@@ -152,6 +152,13 @@ open class UILabel: UIView {
     case .middle: t.truncationMode = .middle
     case .end: t.truncationMode = .end
     }
+    // No height shows no line, whatever the text (the frame is the one the layout would give):
+    // a label configured before it is laid out (text, then font, then line count) shapes
+    // nothing for a size it never shows.
+    guard b.height > 0 else {
+      t.frame = Rect(x: 0, y: 0, width: Double(b.width), height: Double(b.height) + 0.5)
+      return
+    }
     var h = height(of: TextLayout.cached(string, style: style, width: Double(b.width)))
     h = min(h, Double(b.height))
     // Keep whole lines: a text layer keeps only lines that fit its height.
@@ -161,7 +168,10 @@ open class UILabel: UIView {
   /// The text's size within `size` (at most `numberOfLines` lines), rounded up to whole points.
   open override func sizeThatFits(_ size: CGSize) -> CGSize {
     guard let style, let string = text, !string.isEmpty else { return .zero }
-    let width: Double? = style.wraps && numberOfLines != 1 && size.width > 0 ? Double(size.width) : nil
+    // An unbounded width (a stack asking for the text's ideal size) lays out as no width: one
+    // cached layout for both.
+    let bounded = size.width > 0 && size.width < .greatestFiniteMagnitude
+    let width: Double? = style.wraps && numberOfLines != 1 && bounded ? Double(size.width) : nil
     let layout = TextLayout.cached(string, style: style, width: width)
     var s = layout.size
     s.height = height(of: layout)

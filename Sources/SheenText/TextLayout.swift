@@ -146,7 +146,10 @@ public struct TextLayout: Sendable {
   /// difference between two readings is the shaping done in between (none in a steady frame).
   public static var shapingCount: Int { shapings.load(ordering: .relaxed) }
 
-  static func countShaping() { shapings.wrappingAdd(1, ordering: .relaxed) }
+  static func countShaping() {
+    shapings.wrappingAdd(1, ordering: .relaxed)
+    ShapingTally.current?.add()
+  }
 
   /// The most scalars of one grapheme cluster HarfBuzz shapes together: a longer cluster (100,000
   /// combining marks on one letter) is shaped in pieces of this many, so that shaping takes time
