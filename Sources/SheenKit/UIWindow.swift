@@ -36,6 +36,12 @@ open class UIWindow: UIView, FrameLoopClient {
   public private(set) var displayCount = 0
   /// The tree drawn each frame, made once (a new array each frame was a heap allocation).
   private lazy var roots = [layer.sheenLayer]
+  /// Views with work for the time between frames (`setNeedsIdleWork`).
+  var idleWorkers: [WeakIdleWorker] = []
+  /// Draws subtrees ahead of showing them (`warmRendererCaches`), sharing `renderer`'s caches.
+  var warmRenderer: FrameRenderer?
+  /// What `warmRendererCaches` draws into.
+  var warmSurface: Surface?
 
   private var pending: [PlatformEvent] = []
   private var touch: UITouch?

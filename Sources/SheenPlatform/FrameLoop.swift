@@ -19,10 +19,16 @@ public protocol FrameLoopClient: AnyObject {
   /// drawn while the pointer is over the window (the content may have moved under it). The
   /// default is the arrow everywhere.
   func cursor(at point: Point) -> CursorShape
+  /// Work for the time between frames (cells made ahead of scrolling): pieces started only
+  /// before `deadline` (on `monotonicSeconds()`'s clock). Returns true when more remains. The
+  /// loop calls it after presenting a frame, with the time the next is due, and while nothing
+  /// moves, a frame's time at a time. The default has none.
+  func performIdleWork(until deadline: Double) -> Bool
 }
 
 extension FrameLoopClient {
   public func cursor(at point: Point) -> CursorShape { .arrow }
+  public func performIdleWork(until deadline: Double) -> Bool { false }
 }
 
 /// Drives a `PlatformWindow` and a `FrameLoopClient`: waits for input or the next frame time,
@@ -100,6 +106,10 @@ public final class FrameLoop {
     stopRequested = false
 
     var pending: [PlatformEvent] = []
+    // The client has work for the time between frames.
+    var idleWork = false
+    // What a piece of idle work leaves before a frame is due (presenting and events).
+    let idleMargin = 0.002
 
     while true {
       pending += window.pollEvents()
@@ -110,6 +120,14 @@ public final class FrameLoop {
       let wantsFrame = !pending.isEmpty || needsDisplay || client.isAnimating
       let now = monotonicSeconds()
       guard wantsFrame && now >= nextFrame else {
+        if idleWork {
+          // Idle work until the next frame is due (a frame's time when none is), then events.
+          let until = wantsFrame ? nextFrame - idleMargin : now + max(interval, 1.0 / 60) - idleMargin
+          if until > now {
+            idleWork = client.performIdleWork(until: until)
+            continue
+          }
+        }
         let timeout = wantsFrame ? max(0, nextFrame - now) : nil
         window.waitForEvents(timeout: timeout, wakeDescriptor: signals.readDescriptor)
         continue
@@ -133,6 +151,10 @@ public final class FrameLoop {
       nextFrame += interval
       let after = monotonicSeconds()
       if nextFrame < after { nextFrame = after }
+      // What the frame left of its time goes to idle work (uncapped, there is none until
+      // nothing moves).
+      let until = nextFrame - idleMargin
+      idleWork = interval > 0 && until > monotonicSeconds() ? client.performIdleWork(until: until) : true
     }
   }
 }

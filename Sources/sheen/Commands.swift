@@ -248,8 +248,11 @@ enum BenchArgs {
   static let cold = Flag(
     "--cold",
     help:
-      "no visit and no warm-up: time the first pass through the list from launch at the scroll's speed,"
-      + " then as many frames of the way back; prints dropped frames")
+      "no visit and no warm-up: time the first pass through the list (or --scroll-range) at the scroll's"
+      + " speed, then as many frames of the way back, the rest of each 60 Hz frame given to idle work as"
+      + " the frame loop gives it (cells made ahead of scrolling); prints dropped frames. The launch frame"
+      + " (frame 0: the first screen laid out and drawn with empty caches) is printed on its own and not"
+      + " counted in the pass")
 
   static let command = Command(
     path: "sheen bench",

@@ -120,6 +120,41 @@ final class RecordingClient: FrameLoopClient {
     #expect(monotonicSeconds() - t1 < 1)
   }
 
+  @Test func idleWorkGetsWhatAFrameLeavesBeforeTheNextIsDue() throws {
+    final class IdleClient: FrameLoopClient {
+      var isAnimating = true
+      var drawn: [Double] = []
+      /// (called at, deadline) of each idle call.
+      var idle: [(at: Double, until: Double)] = []
+      var pieces = 5
+      func handle(_ event: PlatformEvent) {}
+      func draw(into surface: Surface, frame: FrameLoop.FrameInfo) { drawn.append(monotonicSeconds()) }
+      func performIdleWork(until deadline: Double) -> Bool {
+        idle.append((monotonicSeconds(), deadline))
+        pieces -= 1
+        return pieces > 0
+      }
+    }
+    let client = IdleClient()
+    let loop = FrameLoop(window: FakeWindow(), client: client, framesPerSecond: 50, maxFrames: 8)
+    #expect(try loop.run() == .frameLimit)
+    #expect(client.drawn.count == 8)
+    // Called after frames, with a deadline ahead of the call and before the next frame.
+    #expect(client.idle.count >= 5, "\(client.idle)")
+    for call in client.idle {
+      #expect(call.until > call.at)
+      if let next = client.drawn.first(where: { $0 > call.at }) { #expect(call.until <= next) }
+    }
+
+    // Still: idle work runs without frames until it is done, then the loop waits.
+    let still = IdleClient()
+    still.isAnimating = false
+    let window = FakeWindow()
+    #expect(try FrameLoop(window: window, client: still).run() == .closeRequested)
+    #expect(still.drawn.count == 1 && still.idle.count == 5)
+    #expect(window.waits == [nil])
+  }
+
   @Test func sigtermEndsTheLoop() throws {
     let window = FakeWindow()
     let client = RecordingClient()

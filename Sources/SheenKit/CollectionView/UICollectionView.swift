@@ -101,9 +101,18 @@ extension UICollectionViewDataSourcePrefetching {
 /// itself is shown but not reused; an unregistered identifier gets a plain cell; an index path
 /// out of range is refused.
 ///
+/// With `isPrefetchingEnabled` (the default), as UIKit does, cells are also made ahead of
+/// scrolling: when the window has time between frames (`UIWindow.performIdleWork`), the items of
+/// the next half screen in the direction of scrolling get their cells from the data source
+/// (`cellForItemAt`), laid out, drawn (`draw(_:)`) and drawn once more into the renderer's caches
+/// where they will show, so that a row coming into view costs a frame no more than one already
+/// on screen. Such a cell is not among `visibleCells` until it shows (`willDisplay` is told
+/// then); one left behind by a change of direction goes back to the reuse queue. Hosts that
+/// never call `performIdleWork` make every cell as it comes into view.
+///
 /// Unlike UIKit: no animated batch updates (insertions, deletions and moves reload), no drag and
 /// drop, no decoration views, and prefetching is not cancelled on direction changes.
-open class UICollectionView: UIScrollView {
+open class UICollectionView: UIScrollView, UIIdleWorking {
   public weak var dataSource: UICollectionViewDataSource? {
     didSet { reloadData() }
   }
@@ -161,6 +170,21 @@ open class UICollectionView: UIScrollView {
   private var prefetchedRange: ClosedRange<CGFloat>?
   /// Items the prefetch data source was told about.
   private var prefetched: Set<ItemKey> = []
+  /// Cells made ahead of scrolling in idle time, by item, until they show.
+  private var preparedCells: [ItemKey: UICollectionViewCell] = [:]
+  /// Headers and footers made ahead, likewise.
+  private var preparedSupplementary: [SupplementaryKey: UICollectionReusableView] = [:]
+  /// Elements whose views are to be made ahead, nearest first.
+  private var toPrepare: [LayoutElement] = []
+  /// Views made ahead (or shown cut by the edge before they could be), not yet drawn into the
+  /// renderer's caches.
+  private var toWarm: [UIView] = []
+  /// Prepared views that fell out of reach (reused storage).
+  private var unprepared: [ItemKey] = []
+  private var unpreparedSupplementary: [SupplementaryKey] = []
+  /// The main-axis offset at the last layout, and whether scrolling goes forward (down or right).
+  private var lastOffset: CGFloat = 0
+  private var scrollsForward = true
 
   public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
     collectionViewLayout = layout
@@ -306,6 +330,7 @@ open class UICollectionView: UIScrollView {
     selected.removeAll()
     prefetchedRange = nil
     prefetched.removeAll()
+    dropPreparedCells(all: true)
     layoutDidInvalidate()
   }
 
@@ -314,6 +339,7 @@ open class UICollectionView: UIScrollView {
     for p in indexPaths {
       let key = ItemKey(p)
       if let cell = visible.removeValue(forKey: key) { enqueue(cell, kind: UICollectionView.cellKind) }
+      if let cell = preparedCells.removeValue(forKey: key) { enqueue(cell, kind: UICollectionView.cellKind) }
     }
     setNeedsLayout()
   }
@@ -371,6 +397,7 @@ open class UICollectionView: UIScrollView {
       contentSize = collectionViewLayout.collectionViewContentSize
     }
     prefetchIfNeeded()
+    planCellsAhead()
   }
 
   /// Brings the visible cells and supplementary views up to date; true if self-sizing moved
@@ -422,8 +449,19 @@ open class UICollectionView: UIScrollView {
       switch e.category {
       case .cell:
         guard visible[e.key] == nil, counts.indices.contains(e.key.section), e.key.item >= 0,
-          e.key.item < counts[e.key.section], let cell = makeCell(e.key)
+          e.key.item < counts[e.key.section]
         else { return }
+        let cell: UICollectionViewCell
+        if let prepared = takePreparedCell(e.key) {
+          cell = prepared
+        } else if let made = makeCell(e.key) {
+          cell = made
+          // Cut by the edge: the rest of it is drawn ahead too, when there is time.
+          // (A host that gives no idle time leaves at most a few waiting.)
+          if !rect.contains(e.frame) && isPrefetchingEnabled && toWarm.count < 16 { toWarm.append(made) }
+        } else {
+          return
+        }
         cell.shownInPass = pass
         visible[e.key] = cell
         place(cell, e)
@@ -439,7 +477,9 @@ open class UICollectionView: UIScrollView {
       case .supplementaryView:
         guard let kind = e.kind else { return }
         let key = SupplementaryKey(kind: kind, key: e.key)
-        guard visibleSupplementary[key] == nil, let view = makeSupplementary(kind, e.key) else { return }
+        guard visibleSupplementary[key] == nil,
+          let view = preparedSupplementary.removeValue(forKey: key) ?? makeSupplementary(kind, e.key)
+        else { return }
         view.shownInPass = pass
         visibleSupplementary[key] = view
         place(view, e)
@@ -565,6 +605,133 @@ open class UICollectionView: UIScrollView {
       }
     }
     if !paths.isEmpty { prefetch.collectionView(self, prefetchItemsAt: paths) }
+  }
+
+  // MARK: Cells made ahead of scrolling
+
+  /// Lists the items of the next half screen in the direction of scrolling that have no cell
+  /// yet, and asks the window for idle time to make them; prepared cells out of reach go back
+  /// to the queue.
+  private func planCellsAhead() {
+    toPrepare.removeAll(keepingCapacity: true)
+    guard isPrefetchingEnabled, !collectionViewLayout.wantsPreferredAttributes, let window
+    else {
+      dropPreparedCells(all: true)
+      return
+    }
+    let vertical = (collectionViewLayout as? UICollectionViewFlowLayout)?.scrollDirection != .horizontal
+    let length = vertical ? bounds.height : bounds.width
+    let a = vertical ? bounds.minY : bounds.minX
+    if a != lastOffset {
+      scrollsForward = a > lastOffset
+      lastOffset = a
+    }
+    guard length > 0 else { return }
+    dropPreparedCells(all: false)
+    let reach = length / 2
+    let start = scrollsForward ? a + length : a - reach
+    let ahead =
+      vertical
+      ? CGRect(x: bounds.minX, y: start, width: bounds.width, height: reach)
+      : CGRect(x: start, y: bounds.minY, width: reach, height: bounds.height)
+    collectionViewLayout.forEachElement(in: ahead) { e in
+      switch e.category {
+      case .cell:
+        if visible[e.key] == nil && preparedCells[e.key] == nil && counts.indices.contains(e.key.section)
+          && e.key.item >= 0 && e.key.item < counts[e.key.section]
+        {
+          toPrepare.append(e)
+        }
+      case .supplementaryView:
+        if let kind = e.kind, visibleSupplementary[SupplementaryKey(kind: kind, key: e.key)] == nil,
+          preparedSupplementary[SupplementaryKey(kind: kind, key: e.key)] == nil
+        {
+          toPrepare.append(e)
+        }
+      case .decorationView:
+        break
+      }
+    }
+    // Nearest first.
+    if !scrollsForward { toPrepare.reverse() }
+    if !toPrepare.isEmpty || !toWarm.isEmpty { window.setNeedsIdleWork(self) }
+  }
+
+  /// Sends prepared cells back to the reuse queue: all of them, or those out of reach (more than
+  /// a screen before or two past the visible bounds).
+  private func dropPreparedCells(all: Bool) {
+    if all { toWarm.removeAll(keepingCapacity: true) }
+    guard !preparedCells.isEmpty || !preparedSupplementary.isEmpty else { return }
+    let vertical = (collectionViewLayout as? UICollectionViewFlowLayout)?.scrollDirection != .horizontal
+    let length = vertical ? bounds.height : bounds.width
+    let a = vertical ? bounds.minY : bounds.minX
+    func outOfReach(_ v: UIView) -> Bool {
+      let p = vertical ? v.frame.minY : v.frame.minX
+      return all || p < a - length || p > a + 2 * length
+    }
+    for (key, cell) in preparedCells where outOfReach(cell) { unprepared.append(key) }
+    for (key, view) in preparedSupplementary where outOfReach(view) { unpreparedSupplementary.append(key) }
+    guard !unprepared.isEmpty || !unpreparedSupplementary.isEmpty else { return }
+    for key in unprepared {
+      if let cell = preparedCells.removeValue(forKey: key) { enqueue(cell, kind: UICollectionView.cellKind) }
+    }
+    for key in unpreparedSupplementary {
+      if let view = preparedSupplementary.removeValue(forKey: key) { enqueue(view, kind: key.kind) }
+    }
+    toWarm.removeAll { !$0.isDescendant(of: self) || $0.isHidden }
+    unprepared.removeAll(keepingCapacity: true)
+    unpreparedSupplementary.removeAll(keepingCapacity: true)
+  }
+
+  /// The cell made ahead for `key`, if there is one, now shown.
+  private func takePreparedCell(_ key: ItemKey) -> UICollectionViewCell? {
+    guard let cell = preparedCells.removeValue(forKey: key) else { return nil }
+    cell.isSelected = selected.contains(key)
+    cell.isHighlighted = false
+    return cell
+  }
+
+  /// One piece of the work ahead of scrolling: draws a cell made ahead (its views' `draw(_:)`,
+  /// then once into the renderer's caches, where it will show), or makes the next one (the data
+  /// source configures it; it is placed and laid out).
+  public func performIdleWork(in window: UIWindow, until deadline: Double) -> Bool {
+    guard self.window === window, isPrefetchingEnabled else {
+      dropPreparedCells(all: true)
+      return false
+    }
+    if !toWarm.isEmpty {
+      let view = toWarm.removeFirst()
+      if view.superview === self && !view.isHidden {
+        view.layer.displayTree(scale: window.scale)
+        window.warmRendererCaches(for: view)
+      }
+      return !toWarm.isEmpty || !toPrepare.isEmpty
+    }
+    while !toPrepare.isEmpty {
+      let e = toPrepare.removeFirst()
+      let made: UICollectionReusableView
+      switch e.category {
+      case .cell:
+        guard visible[e.key] == nil, preparedCells[e.key] == nil, let cell = makeCell(e.key) else { continue }
+        preparedCells[e.key] = cell
+        made = cell
+      case .supplementaryView:
+        guard let kind = e.kind else { continue }
+        let key = SupplementaryKey(kind: kind, key: e.key)
+        guard visibleSupplementary[key] == nil, preparedSupplementary[key] == nil,
+          let view = makeSupplementary(kind, e.key)
+        else { continue }
+        preparedSupplementary[key] = view
+        made = view
+      case .decorationView:
+        continue
+      }
+      place(made, e)
+      made.layoutIfNeeded()
+      toWarm.append(made)
+      return true
+    }
+    return false
   }
 
   // MARK: Queries
