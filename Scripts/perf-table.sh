@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# Prints README's performance table, measured here and now: the demo mid-scroll at 1280x800 and
-# 1920x1080, on 1 and 2 threads, rendering only (`sheen bench --offscreen`) and in an X11 window
-# presenting through XShm (`sheen bench --backend x11`, under its own Xvfb when there is no
-# display); and one frame of it, written as a scene file, rendered by Sheen and by the Skia oracle
-# (../shared/oracle) in the same run.
+# Prints every figure of README's performance section, measured here and now: the demo mid-scroll
+# at 1280x800 and 1920x1080, on 1 and 2 threads, warm, rendering only (`sheen bench --offscreen`)
+# and in an X11 window presenting through XShm (`sheen bench --backend x11`, under its own Xvfb
+# when there is no display); the first pass through the list, cold (`sheen bench --cold`) at
+# several sizes, beside the warm way back; a press in each section (`sheen dump --stats`); one
+# frame as a scene file rendered by Sheen and by the Skia oracle (../shared/oracle), first frame
+# against first frame and repeated frames against SkPicture playback, and their PSNR; the gallery
+# against cairo; shadows against the exact Gaussian.
 #
 #   Scripts/perf-table.sh [SECONDS]      (default 5 seconds per measurement)
 #
@@ -16,6 +19,10 @@ seconds="${1:-5}"
 bin="$(swift build -c release --show-bin-path)/sheen"
 [ -x "$bin" ] || { echo "perf-table: no release build; run: swift build -c release --product sheen" >&2; exit 1; }
 oracle_python="${ORACLE_PYTHON:-/tmp/oracle-venv/bin/python}"
+# Without that venv, a python3 that has skia-python will do.
+if ! "$oracle_python" -c 'import skia' 2>/dev/null && python3 -c 'import skia' 2>/dev/null; then
+  oracle_python=python3
+fi
 oracle="../shared/oracle/skia_scene.py"
 work="$(mktemp -d)"
 xvfb_pid=""
@@ -58,8 +65,61 @@ window="$("$bin" bench --backend x11 --ui swiftui --threads 1 --size 1920x1080 -
 rss="$(grep -o 'resident memory [0-9.]* MB' <<<"$offscreen" | awk '{ print $3 }')"
 echo "| 1920x1080, \`--ui swiftui\` | 1 | $(figures "$offscreen" render) | $(figures "$window" frame) | $rss MB |"
 
+# Cold beside warm: the first pass through the list from launch (nothing visited, caches empty,
+# the rest of each 60 Hz frame given to idle work as the frame loop gives it), and the way back
+# over the same rows, warm, in the same run.
 echo
-echo "| one frame as a scene file | Sheen \`render\`, 1 thread, first / repeated | Skia oracle (SkPicture playback) | Skia / Sheen |"
+echo "| cold first pass | launch frame | first pass: p50 / p99 / max | way back (warm): p50 / p99 | frames over 16.7 ms | first-pass p99 / warm p50: wall, processor time | idle work: p99 / max |"
+echo "|---|---|---|---|---|---|---|"
+cold() {
+  local label="$1"
+  shift
+  "$bin" bench --offscreen --cold "$@" --plot "$work/plot.png" | python3 -c '
+import re, sys
+t = sys.stdin.read()
+def f(p):
+    m = re.search(p, t)
+    return m.groups() if m else ("?",) * p.count("(")
+launch, = f(r"launch frame ([\d.]+) ms")
+c50, c99, cmax = f(r"first pass +p50 ([\d.]+) ms, p95 [\d.]+ ms, p99 ([\d.]+) ms, max ([\d.]+) ms")
+w50, w99 = f(r"way back +p50 ([\d.]+) ms, p95 [\d.]+ ms, p99 ([\d.]+) ms")
+dropped, total = f(r"dropped frames: (\d+) of (\d+)")
+ratio, = f(r"\nfirst-pass p99 / warm p50: ([\d.]+)")
+cpu, = f(r"processor time:.*first-pass p99 / warm p50: ([\d.]+)")
+i99, imax = f(r"idle work after each frame.*p99 ([\d.]+) ms, max ([\d.]+) ms")
+print(f"| {sys.argv[1]} | {launch} ms | {c50} / {c99} / {cmax} ms | {w50} / {w99} ms | {dropped} of {total} | {ratio}, {cpu} | {i99} / {imax} ms |")
+' "$label"
+}
+cold "1280x800, 1 thread" --threads 1 --size 1280x800
+cold "1920x1080, 1 thread" --threads 1 --size 1920x1080
+cold "1920x1080, 2 threads" --threads 2 --size 1920x1080
+cold "3840x2160, 2 threads" --threads 2 --size 3840x2160
+cold "1920x1080, 1 thread, a million cards (30,000 points of them)" --threads 1 --size 1920x1080 \
+  --cards 1000000 --scroll-range 30000
+cold "1920x1080, 1 thread, \`--ui swiftui\`" --threads 1 --size 1920x1080 --ui swiftui
+
+# A press in each section of the demo (1080p, one thread): the slowest frame of the press and the
+# spring back against their median, and the blurs.
+echo
+echo "| press in section | card | blurs (all frames) | render: median / slowest | processor time: median / slowest |"
+echo "|---|---|---|---|---|"
+for section in 0 1 2 3 4 5 6 7; do
+  card=$((section * 26))
+  "$bin" dump --script "show-card $card, wait 2, press-button $card, wait 12, release, wait 30" --stats \
+    --size 1920x1080 --threads 1 --frames "$(seq -s, 0 48)" -o "$work/press" | python3 -c '
+import re, sys
+t = sys.stdin.read()
+blurs = sum(int(b) for b in re.findall(r"^frame \d+: .*?, (\d+) blurs", t, re.M))
+def f(name):
+    m = re.search(name + r" time of the \d+ written frames after frame 0: median ([\d.]+) ms, slowest frame (\d+) ([\d.]+) ms \(([\d.]+)x\)", t)
+    return f"{m.group(1)} / {m.group(3)} ms (frame {m.group(2)}, {m.group(4)}x)" if m else "?"
+r, p = f("render"), f("processor")
+print(f"| {int(sys.argv[1]) + 1} | {sys.argv[2]} | {blurs} | {r} | {p} |")
+' "$section" "$card"
+done
+
+echo
+echo "| one frame as a scene file | Sheen \`render\`, 1 thread: first / repeated | Skia oracle: first / repeated (SkPicture playback) | Skia / Sheen: first, repeated |"
 echo "|---|---|---|---|"
 for size in 1280x800 1920x1080; do
   "$bin" dump --size "$size" --frames 45, --script scroll --scene -o "$work/$size" >/dev/null
@@ -67,17 +127,16 @@ for size in 1280x800 1920x1080; do
   first="$("$bin" render "$scene" -o "$work/first.png" --repeat 1 | awk -F'[= ]' '/frame_ms/ { print $3 }')"
   ours="$("$bin" render "$scene" -o "$work/sheen.png" --repeat 50 | awk -F'[= ]' '/frame_ms/ { print $3 }')"
   if "$oracle_python" -c 'import skia' 2>/dev/null; then
+    # Skia's first frame: the first playback of the picture, in a process of its own.
+    skiafirst="$("$oracle_python" "$oracle" "$scene" "$work/skia.png" --repeat 1 | awk -F'[= ]' '/frame_ms/ { print $3 }')"
     skia="$("$oracle_python" "$oracle" "$scene" "$work/skia.png" --repeat 10 | awk -F'[= ]' '/frame_ms/ { print $3 }')"
+    r1="$(printf '%.1fx' "$(echo "$skiafirst / $first" | bc -l)")"
     ratio="$(printf '%.0fx' "$(echo "$skia / $ours" | bc -l)")"
-    echo "| $size | $first / $ours ms | $skia ms | $ratio |"
+    echo "| $size | $first / $ours ms | $skiafirst / $skia ms | $r1, $ratio |"
   else
     echo "| $size | $first / $ours ms | (no oracle: set ORACLE_PYTHON, see ../shared/oracle/README.md) | |"
   fi
 done
-
-# The first pass through the list, cold, at 1080p on one thread.
-echo
-"$bin" bench --offscreen --cold --threads 1 --size 1920x1080 --plot "$work/plot.png"
 
 # Pictures of the same frame: Sheen's against Skia's, text left out (glyph anti-aliasing differs).
 if "$oracle_python" -c 'import skia' 2>/dev/null; then
