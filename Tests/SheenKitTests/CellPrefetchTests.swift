@@ -6,10 +6,11 @@ import Testing
 
 /// Cells made ahead of scrolling in the window's idle time (`UIWindow.performIdleWork`), as
 /// UIKit's prefetching collection view does: the frame that shows them makes no cell and
-/// rasterizes nothing, and shows the same pixels as a window that made them on the spot.
-@Suite(.serialized) struct CellPrefetchTests {
+/// rasterizes nothing, and shows the same pixels as a window that made them on the spot. In the
+/// collection view suite, which is serialized: both count the cells made (`CountingCell.made`).
+extension CollectionViewTests {
   /// A window of 330x200 points holding a collection view of 60 items, 100x50, 10 apart.
-  func makeWindow(_ source: Source) -> (UIWindow, UICollectionView) {
+  func makePrefetchWindow(_ source: Source) -> (UIWindow, UICollectionView) {
     let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 330, height: 200))
     let cv = makeCollectionView(source) { l in
       l.itemSize = CGSize(width: 100, height: 50)
@@ -23,7 +24,7 @@ import Testing
 
   @Test func idleTimeMakesAndDrawsTheCellsAboutToScrollIn() throws {
     let source = Source([60])
-    let (window, cv) = makeWindow(source)
+    let (window, cv) = makePrefetchWindow(source)
     let surface = try Surface(width: 330, height: 200)
     window.renderFrame(into: surface, time: 0)
     let shown = source.asked
@@ -53,7 +54,7 @@ import Testing
 
     // The same pixels as a window that made those cells as they came in.
     let fresh = Source([60])
-    let (other, otherView) = makeWindow(fresh)
+    let (other, otherView) = makePrefetchWindow(fresh)
     let expected = try Surface(width: 330, height: 200)
     other.renderFrame(into: expected, time: 0)
     otherView.contentOffset = CGPoint(x: 0, y: 100)
@@ -64,7 +65,7 @@ import Testing
 
   @Test func cellsMadeAheadGoBackToTheQueueWhenTheScrollTurns() throws {
     let source = Source([200])
-    let (window, cv) = makeWindow(source)
+    let (window, cv) = makePrefetchWindow(source)
     let surface = try Surface(width: 330, height: 200)
     cv.contentOffset = CGPoint(x: 0, y: 3000)
     window.renderFrame(into: surface, time: 0)
@@ -88,7 +89,7 @@ import Testing
 
   @Test func withoutPrefetchingNoCellIsMadeAhead() throws {
     let source = Source([60])
-    let (window, cv) = makeWindow(source)
+    let (window, cv) = makePrefetchWindow(source)
     cv.isPrefetchingEnabled = false
     let surface = try Surface(width: 330, height: 200)
     window.renderFrame(into: surface, time: 0)
