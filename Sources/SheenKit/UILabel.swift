@@ -71,9 +71,13 @@ open class UILabel: UIView {
   open var isHighlighted = false
   open var isEnabled = true
 
+  /// The text is laid out at the label's width in the next layout pass, not here: a reused
+  /// cell's label given another item's text still has the old item's width until Auto Layout
+  /// sizes it, and a layout at that width would be made (shaped) only to be thrown away.
   private func textDidChange() {
-    updateTextLayer()
+    updateTextLayer(measuring: false)
     invalidateIntrinsicContentSize()
+    setNeedsLayout()
   }
 
   open override func layoutSubviews() {
@@ -125,7 +129,7 @@ open class UILabel: UIView {
 
   /// Sizes and places the text layer: the text's height (at most `numberOfLines` lines and the
   /// bounds), centred vertically; the bounds' width.
-  private func updateTextLayer() {
+  private func updateTextLayer(measuring: Bool = true) {
     let t = textLayer
     let string = text ?? ""
     t.string = string
@@ -152,6 +156,7 @@ open class UILabel: UIView {
     case .middle: t.truncationMode = .middle
     case .end: t.truncationMode = .end
     }
+    guard measuring else { return }
     // No height shows no line, whatever the text (the frame is the one the layout would give):
     // a label configured before it is laid out (text, then font, then line count) shapes
     // nothing for a size it never shows.

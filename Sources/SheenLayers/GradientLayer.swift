@@ -35,7 +35,7 @@ public final class GradientLayer: Layer {
   public override var hasContent: Bool { !colors.isEmpty }
 
   public override func prepareForDrawing() {
-    if cachedGradient == nil { cachedGradient = Gradient(colors: colors, locations: locations) }
+    if cachedGradient == nil { cachedGradient = Gradient.shared(colors: colors, locations: locations) }
   }
 
   public override func drawContent(in canvas: Canvas, context: RenderContext) {

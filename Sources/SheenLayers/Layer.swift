@@ -284,10 +284,14 @@ open class Layer {
     return makeBorderPath(radii)
   }
 
-  private func makeBorderPath(_ radii: CornerRadii) -> Path {
+  /// The border's ring, built in `p`'s storage (a reused cell's layers change size without
+  /// allocating a path).
+  private func makeBorderPath(_ radii: CornerRadii, in storage: Path? = nil) -> Path {
     let b = bounds
     let w = min(borderWidth, min(b.width, b.height) / 2)
-    var p = roundedBoundsPath
+    var p = storage ?? Path()
+    p.removeAllKeepingCapacity()
+    p.addRoundedRect(b, radii: radii)
     let inner = b.insetBy(dx: w, dy: w)
     if !inner.isEmpty {
       p.addRoundedRect(
@@ -348,14 +352,22 @@ open class Layer {
   /// Builds the layer's cached paths and then whatever its class computes lazily.
   func prepareCaches() {
     let radii = effectiveCornerRadii
+    // Paths made again in the storage of the ones they replace (taken out of the cache first,
+    // so that nothing else holds it): a reused cell's resized layers allocate nothing.
     if !(shapeCache.rounded.map { $0.size == frame.size && $0.radii == radii } ?? false) {
-      shapeCache.rounded = (frame.size, radii, Path(roundedRect: bounds, radii: radii))
+      var p = shapeCache.rounded?.path ?? Path()
+      shapeCache.rounded = nil
+      p.removeAllKeepingCapacity()
+      p.addRoundedRect(bounds, radii: radii)
+      shapeCache.rounded = (frame.size, radii, p)
     }
     if borderWidth > 0,
       !(shapeCache.border.map { $0.size == frame.size && $0.radii == radii && $0.width == borderWidth }
         ?? false)
     {
-      shapeCache.border = (frame.size, radii, borderWidth, makeBorderPath(radii))
+      let old = shapeCache.border?.path
+      shapeCache.border = nil
+      shapeCache.border = (frame.size, radii, borderWidth, makeBorderPath(radii, in: old))
     }
     if preparedShapeSignature?.version != contentVersion {
       preparedShapeSignature = (contentVersion, makeShapeSignature())

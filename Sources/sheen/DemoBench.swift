@@ -232,11 +232,14 @@ private func benchDemo(
     print(line)
   }
   let caches = window.renderer.context.cacheBytes
+  let layouts = TextLayout.cacheStatistics
   print(
     String(
-      format: "caches: shadows %.1f MB, shapes %.1f MB, glyphs %.1f MB, resampled images %.1f MB",
+      format:
+        "caches: shadows %.1f MB, shapes %.1f MB, glyphs %.1f MB, resampled images %.1f MB; text layouts %d (%d evicted)",
       Double(caches.shadows) / 1_048_576, Double(caches.shapes) / 1_048_576,
-      Double(caches.glyphs) / 1_048_576, Double(window.renderer.context.imageCacheBytes) / 1_048_576))
+      Double(caches.glyphs) / 1_048_576, Double(window.renderer.context.imageCacheBytes) / 1_048_576,
+      layouts.count, layouts.evictions))
   print(
     String(
       format:
@@ -244,6 +247,9 @@ private func benchDemo(
         + "%.0f ms of CPU time since the start)",
       residentMegabytes(), firstFrameDone * 1000, (firstFrameDone - firstFrameAge) * 1000,
       firstFrameCPU * 1000))
+  if ProcessInfo.processInfo.environment["SHEEN_MEMORY_MAP"] == "1" {
+    print(residentBreakdown(), terminator: "")
+  }
   do {
     try writeFrameTimePlot(whole: whole, render: renders, to: plot, title: "sheen bench: \(mode)")
     print("frame-time plot: \(plot)")

@@ -265,23 +265,30 @@ public struct Path: Hashable, Sendable {
 
   /// A closed rectangle.
   public init(rect: Rect) {
+    elements.reserveCapacity(5)
     addRect(rect)
   }
 
   /// A closed ellipse inscribed in a rectangle.
   public init(ellipseIn rect: Rect) {
+    elements.reserveCapacity(6)
     addEllipse(in: rect)
   }
 
   /// A rounded rectangle with one radius on every corner.
   public init(roundedRect rect: Rect, cornerRadius: Double) {
+    elements.reserveCapacity(10)
     addRoundedRect(rect, radii: CornerRadii(all: cornerRadius))
   }
 
   /// A rounded rectangle with a radius per corner.
   public init(roundedRect rect: Rect, radii: CornerRadii) {
+    elements.reserveCapacity(10)
     addRoundedRect(rect, radii: radii)
   }
+
+  /// Makes room for `n` elements in all, so that building the path allocates once.
+  public mutating func reserveCapacity(_ n: Int) { elements.reserveCapacity(n) }
 
   // MARK: Queries
 

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A colour ramp: two or more stops, interpolated in unpremultiplied sRGB (as Core Graphics
 /// does), looked up through a 256-entry premultiplied table built once.
 public final class Gradient: @unchecked Sendable, Hashable {
@@ -33,6 +35,24 @@ public final class Gradient: @unchecked Sendable, Hashable {
     let n = colors.count
     let locs = locations ?? (0..<n).map { n > 1 ? Double($0) / Double(n - 1) : 0 }
     self.init(stops: zip(colors, locs).map { Stop(color: $0, location: $1) })
+  }
+
+  private struct SharedKey: Hashable {
+    var colors: [Color]
+    var locations: [Double]?
+  }
+
+  private static let sharedGradients = Mutex(ClockCache<SharedKey, Gradient>(capacity: 1024))
+
+  /// The gradient of `colors` at `locations`, made once and shared while it stays among the
+  /// last 1,024 asked for: a reused cell given another item's colours allocates no ramp when
+  /// those colours were shown before.
+  public static func shared(colors: [Color], locations: [Double]? = nil) -> Gradient {
+    let key = SharedKey(colors: colors, locations: locations)
+    if let g = sharedGradients.withLock({ $0.value(for: key) }) { return g }
+    let g = Gradient(colors: colors, locations: locations)
+    sharedGradients.withLock { $0.insert(g, for: key) }
+    return g
   }
 
   /// The premultiplied colour at `t` (clamped to 0...1), from the table.
