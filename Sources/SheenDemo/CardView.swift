@@ -126,21 +126,18 @@ public final class CardView: UIView {
   /// Everything the content decides.
   private func apply(_ content: CardContent) {
     let hue = CGFloat(content.hue)
+    let palette = HuePalette.of(hue)
     var photo: UIImage?
     switch content.header {
     case .photo(let name):
       // Without the bundled photos, a strip.
       photo = CardView.photo(name)
-      header.backgroundColor =
-        photo == nil ? UIColor(hue: hue, saturation: 0.55, brightness: 0.92, alpha: 1) : nil
+      header.backgroundColor = photo == nil ? palette.header : nil
     case .strip:
-      header.backgroundColor = UIColor(hue: hue, saturation: 0.55, brightness: 0.92, alpha: 1)
+      header.backgroundColor = palette.header
     case .image:
       header.backgroundColor = nil
-      picture.colors = [
-        UIColor(hue: hue, saturation: 0.65, brightness: 0.95, alpha: 1).cgColor,
-        UIColor(hue: hue + 0.12, saturation: 0.75, brightness: 0.70, alpha: 1).cgColor,
-      ]
+      picture.colors = palette.picture
     }
     picture.isHidden = content.header != .image
     for c in circles { c.isHidden = content.header != .image }
@@ -200,7 +197,9 @@ public final class CardView: UIView {
     let b = bounds
     let inset = CardView.inset
     header.frame = CGRect(x: 0, y: 0, width: b.width, height: CardView.headerHeight)
-    if content.header == .image {
+    if content.header == .image && circlesWidth != b.width {
+      // The circles follow the width only.
+      circlesWidth = b.width
       picture.frame = header.bounds
       let w = b.width
       let spots: [(CGFloat, CGFloat, CGFloat)] = [(0.78, 0.2, 46), (0.62, 1.0, 30), (0.93, 0.85, 22)]
@@ -244,6 +243,9 @@ public final class CardView: UIView {
     }
     layoutBadge()
   }
+
+  /// The width the picture's circles were made for.
+  private var circlesWidth: CGFloat = -1
 
   private func layoutBadge() {
     let text = badgeLabel.sizeThatFits(.zero)

@@ -49,9 +49,14 @@ public final class ListHeaderView: UIView {
 
   /// Announces a list of `cardCount` cards.
   public func configure(cardCount: Int) {
+    // The title is made only when the count changes (the header comes back into view often).
+    guard cardCount != shownCount else { return }
+    shownCount = cardCount
     let title = "Sheen: \(cardCount) cards drawn by the CPU"
     if titleLabel.text != title { titleLabel.text = title }
   }
+
+  private var shownCount: Int?
 
   public override func layoutSubviews() {
     super.layoutSubviews()

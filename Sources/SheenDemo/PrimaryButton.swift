@@ -82,8 +82,15 @@ public final class PrimaryButton: UIButton {
     super.layoutSubviews()
     borderGradient.frame = bounds
     background.frame = bounds
-    borderMask.path = UIBezierPath(roundedRect: bounds, cornerRadius: 4).cgPath
+    // The border's path follows the size only.
+    if borderSize != bounds.size {
+      borderSize = bounds.size
+      borderMask.path = UIBezierPath(roundedRect: bounds, cornerRadius: 4).cgPath
+    }
   }
+
+  /// The size the border's path was made for.
+  private var borderSize: CGSize?
 
   public override func stateDidChange() {
     super.stateDidChange()
@@ -91,18 +98,13 @@ public final class PrimaryButton: UIButton {
   }
 
   private func updateBorder() {
-    borderGradient.colors = [
-      UIColor(hue: hue, saturation: 0.59, brightness: 0.90, alpha: 1).cgColor,
-      UIColor(hue: hue, saturation: 0.82, brightness: 0.90, alpha: 1).cgColor,
-    ]
+    borderGradient.colors = HuePalette.of(hue).buttonBorder
   }
 
   private func updateBackground() {
-    let dim: CGFloat = isHighlighted ? 0.78 : 1
-    background.colors = [
-      UIColor(hue: hue, saturation: 0.58, brightness: 0.97 * dim, alpha: 1).cgColor,
-      UIColor(hue: hue, saturation: 0.80, brightness: 0.96 * dim, alpha: 1).cgColor,
-    ]
+    // Darkened to 78 % while highlighted.
+    let palette = HuePalette.of(hue)
+    background.colors = isHighlighted ? palette.buttonBackgroundPressed : palette.buttonBackground
   }
 
   /// Eases to the pressed look (`down`) or springs back to rest.

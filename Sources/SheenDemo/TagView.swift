@@ -28,9 +28,10 @@ public final class TagView: UIView {
 
   /// Shows `text` tinted with `hue`, rounded on `corners` (a reused card's tag).
   public func configure(text: String, hue: CGFloat, corners: UIRectCorner) {
-    shape.fillColor = UIColor(hue: hue, saturation: 0.12, brightness: 1, alpha: 1).cgColor
-    shape.strokeColor = UIColor(hue: hue, saturation: 0.55, brightness: 0.75, alpha: 1).cgColor
-    label.textColor = UIColor(hue: hue, saturation: 0.7, brightness: 0.45, alpha: 1)
+    let palette = HuePalette.of(hue)
+    shape.fillColor = palette.tagFill
+    shape.strokeColor = palette.tagStroke
+    label.textColor = palette.tagText
     if label.text != text { label.text = text }
     if corners != self.corners {
       self.corners = corners
@@ -45,16 +46,22 @@ public final class TagView: UIView {
     return CGSize(width: text.width + 16, height: 20)
   }
 
+  /// The size and corners the shape's path was made for.
+  private var shaped: (size: CGSize, corners: UIRectCorner)?
+
   public override func layoutSubviews() {
     super.layoutSubviews()
+    label.frame = bounds
+    shape.frame = bounds
+    // The path follows the size and the corners only.
+    if let s = shaped, s.size == bounds.size, s.corners == corners { return }
+    shaped = (bounds.size, corners)
     // Inset by half the line width, so that the stroke stays inside the bounds.
     let r = bounds.insetBy(dx: 0.5, dy: 0.5)
-    shape.frame = bounds
     shape.path =
       UIBezierPath(
         roundedRect: r, byRoundingCorners: corners, cornerRadii: CGSize(width: radius, height: radius)
       )
       .cgPath
-    label.frame = bounds
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import SheenLayers
 import SheenRaster
+import Synchronization
 
 /// Core Animation's line-join names.
 public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable {
@@ -101,13 +102,46 @@ open class CAGradientLayer: CALayer {
   /// `CGColor`s (a `UIColor` is accepted too; anything else is skipped).
   open var colors: [Any]? {
     get { gradient.colors.isEmpty ? nil : gradient.colors.map(CGColor.init) }
-    set {
-      gradient.colors = (newValue ?? []).compactMap { c in
-        if let c = c as? CGColor { return c.color }
-        if let c = c as? UIColor { return c.color }
-        return nil
+    set { gradient.colors = CAGradientLayer.colorList(newValue ?? []) }
+  }
+
+  private static func color(of value: Any) -> Color? {
+    if let c = value as? CGColor { return c.color }
+    if let c = value as? UIColor { return c.color }
+    return nil
+  }
+
+  /// Colour lists given recently, by a hash of their colours.
+  private static let colorLists = Mutex(ClockCache<Int, [Color]>(capacity: 2048))
+
+  /// The colours of `values` as a list: one given recently when it holds the same colours (a
+  /// reused cell given back colours it showed before makes no array), else a new one.
+  private static func colorList(_ values: [Any]) -> [Color] {
+    var h = Hasher()
+    var n = 0
+    for v in values {
+      if let c = color(of: v) {
+        h.combine(c)
+        n += 1
       }
     }
+    let key = h.finalize()
+    if let kept = colorLists.withLock({ $0.value(for: key) }), kept.count == n {
+      var i = 0
+      var same = true
+      for v in values {
+        guard let c = color(of: v) else { continue }
+        if kept[i] != c {
+          same = false
+          break
+        }
+        i += 1
+      }
+      if same { return kept }
+    }
+    let made = values.compactMap(color(of:))
+    colorLists.withLock { $0.insert(made, for: key) }
+    return made
   }
   /// Stops in 0...1, one per colour; nil spaces the colours evenly.
   open var locations: [NSNumber]? {

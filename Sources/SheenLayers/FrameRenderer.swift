@@ -1,5 +1,6 @@
 import Foundation
 import SheenRaster
+import SheenText
 
 /// Renders whole frames of a layer tree, splitting each frame into horizontal bands drawn on
 /// several threads (Blend2D's and LVGL's approach). Every band renders the whole tree clipped to
@@ -96,7 +97,9 @@ public final class FrameRenderer: @unchecked Sendable {
     }
     guard workSinceTrim, framesSinceTrim >= 120 else { return }
     workSinceTrim = false
-    FrameRenderer.mallocTrim?(0)
+    _ = FrameRenderer.mallocTrim?(0)
+    // Font file pages: the glyphs drawn are cached as masks and the text as layouts by now.
+    Font.releaseMappedPages()
   }
 
   private static let mallocTrim: (@convention(c) (Int) -> Int32)? = {

@@ -1,5 +1,6 @@
 import Foundation
 import SheenRaster
+import Synchronization
 
 /// A rounded rectangle in a layer's coordinates outside which the layer draws nothing.
 struct AlphaSupport {
@@ -23,11 +24,14 @@ struct AlphaSupport {
     let top = a.minY - b.minY
     let right = b.maxX - a.maxX
     let bottom = b.maxY - a.maxY
-    let corners: [(r: Double, q: Double, dx: Double, dy: Double)] = [
+    // Four corners as a tuple, not an array (this runs for every layer prepared: no allocation).
+    let corners = (
       (rb.topLeft, ra.topLeft, left, top), (rb.topRight, ra.topRight, right, top),
-      (rb.bottomRight, ra.bottomRight, right, bottom), (rb.bottomLeft, ra.bottomLeft, left, bottom),
-    ]
-    for (r, q, dx, dy) in corners where r > 0 {
+      (rb.bottomRight, ra.bottomRight, right, bottom), (rb.bottomLeft, ra.bottomLeft, left, bottom)
+    )
+    for k in 0..<4 {
+      let (r, q, dx, dy) = k == 0 ? corners.0 : k == 1 ? corners.1 : k == 2 ? corners.2 : corners.3
+      guard r > 0 else { continue }
       // The inner corner's arc (a point when q = 0), sampled with its ends.
       for i in 0...32 {
         let t = Double(i) / 32 * Double.pi / 2
@@ -75,20 +79,39 @@ extension Path {
     guard elements.count >= 5, elements.count <= 10, case .move(let m) = elements[0],
       case .close = elements[elements.count - 1]
     else { return nil }
-    var lines: [Point] = []
-    for e in elements.dropFirst() { if case .line(let p) = e { lines.append(p) } }
+    // The first three line ends, and how many lines (no array: this runs as layers are prepared).
+    var lines = (Point.zero, Point.zero, Point.zero)
+    var lineCount = 0
+    for e in elements.dropFirst() {
+      guard case .line(let p) = e else { continue }
+      if lineCount == 0 {
+        lines.0 = p
+      } else if lineCount == 1 {
+        lines.1 = p
+      } else if lineCount == 2 {
+        lines.2 = p
+      }
+      lineCount += 1
+    }
     let r = controlBounds
     var radii = CornerRadii(all: 0)
-    if lines.count == 4 {
+    if lineCount == 4 {
       radii = CornerRadii(
-        topLeft: m.x - r.minX, topRight: r.maxX - lines[0].x, bottomRight: r.maxY - lines[1].y,
-        bottomLeft: lines[2].x - r.minX)
-    } else if lines.count != 3 {
+        topLeft: m.x - r.minX, topRight: r.maxX - lines.0.x, bottomRight: r.maxY - lines.1.y,
+        bottomLeft: lines.2.x - r.minX)
+    } else if lineCount != 3 {
       return nil
     }
-    let rebuilt = Path(roundedRect: r, radii: radii)
-    return rebuilt.elements == elements ? (r, radii) : nil
+    // Rebuilt in storage kept for it.
+    return Path.geometryScratch.withLock { rebuilt in
+      rebuilt.removeAllKeepingCapacity()
+      rebuilt.addRoundedRect(r, radii: radii)
+      return rebuilt.elements == elements ? (r, radii) : nil
+    }
   }
+
+  /// Where `roundedRectGeometry` rebuilds the rounded rectangle it compares with.
+  private static let geometryScratch = Mutex(Path())
 }
 
 extension Layer {
@@ -152,7 +175,12 @@ extension Layer {
     if mask == nil, masksToBounds, bg >= 1 || roundedContentAlpha == 1 {
       alphaSupport = own
       let one = ShadowShape(rect: bounds, radii: effectiveCornerRadii)
-      if alphaShapes?.count != 1 || alphaShapes?[0] != one { alphaShapes = [one] }
+      if alphaShapes?.count == 1 {
+        // In place: a resized layer's one shape changes without a new array.
+        if alphaShapes![0] != one { alphaShapes![0] = one }
+      } else {
+        alphaShapes = [one]
+      }
       return
     }
     // Pieces: shapes with an alpha, and supports of things of unknown alpha, in storage kept by
@@ -272,7 +300,13 @@ extension Layer {
     if !exact {
       alphaShapes = nil
     } else if alphaShapes != scratch.shapes {
-      alphaShapes = scratch.shapes.map { $0 }
+      if alphaShapes == nil {
+        alphaShapes = scratch.shapes.map { $0 }
+      } else {
+        // In the storage they had (allocating only if it is too small or shared).
+        alphaShapes!.removeAll(keepingCapacity: true)
+        alphaShapes!.append(contentsOf: scratch.shapes)
+      }
     }
   }
 

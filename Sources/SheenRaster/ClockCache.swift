@@ -39,17 +39,15 @@ public struct ClockCache<Key: Hashable, Value> {
   public func contains(_ key: Key) -> Bool { index[key] != nil }
 
   /// Adds or replaces `key`'s value; when full, evicts one entry not read since the hand's last
-  /// pass (at most one sweep of the ring finds one: the sweep clears the bits it passes).
+  /// pass (at most one sweep of the ring finds one: the sweep clears the bits it passes). The
+  /// storage grows with the entries (no room is taken for a capacity never used); once full,
+  /// replacing an entry allocates nothing.
   public mutating func insert(_ value: Value, for key: Key) {
     if let i = index[key] {
       slots[i].value = value
       return
     }
     if slots.count < capacity {
-      if slots.isEmpty {
-        slots.reserveCapacity(capacity)
-        index.reserveCapacity(capacity)
-      }
       index[key] = slots.count
       slots.append(Slot(key: key, value: value, referenced: false))
       return

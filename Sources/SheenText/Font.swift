@@ -129,7 +129,7 @@ public final class Font: Sendable, CustomStringConvertible {
   /// Loads face `index` of a font file (mapped, not copied).
   /// - Throws: `FontError.unreadable` when the file cannot be read, else as `init(bytes:)`.
   public convenience init(contentsOfFile path: String, index: Int = 0) throws {
-    guard let blob = hb_blob_create_from_file_or_fail(path) else {
+    guard let blob = FontFileMapping.blob(path: path) else {
       throw FontError.unreadable(path: path, reason: "no such file or not readable")
     }
     defer { hb_blob_destroy(blob) }

@@ -152,7 +152,14 @@ open class UICollectionView: UIScrollView, UIIdleWorking {
   private static let cellKind = "UICollectionElementKindCell"
 
   private var registrations: [RegistrationKey: UICollectionReusableView.Type] = [:]
-  private var queues: [RegistrationKey: [UICollectionReusableView]] = [:]
+  private var queues: [RegistrationKey: ReuseQueue] = [:]
+
+  /// Views waiting for reuse under one registration: a class, so that taking a view out or
+  /// putting one back changes its array in place (a dictionary's value changed through its
+  /// subscript went through modify accessors whose frames were allocated, three times per cell).
+  private final class ReuseQueue {
+    var views: [UICollectionReusableView] = []
+  }
   private var visible: [ItemKey: UICollectionViewCell] = [:]
   private var visibleSupplementary: [SupplementaryKey: UICollectionReusableView] = [:]
   private var leaving: [ItemKey] = []
@@ -250,13 +257,15 @@ open class UICollectionView: UIScrollView, UIIdleWorking {
     // The view that last showed this item, if it waits in the queue (scrolling back shows it
     // again as it was), else the one queued last.
     let item = ItemKey(indexPath)
-    if let i = queues[key]?.lastIndex(where: { $0.lastItem == item }), let view = queues[key]?.remove(at: i) {
+    let queue = queues[key]
+    if let q = queue, let i = q.views.lastIndex(where: { $0.lastItem == item }) {
+      let view = q.views.remove(at: i)
       view.isHidden = false
       view.prepareForReuse()
       dequeuedInRequest = view
       return view
     }
-    if let view = queues[key]?.popLast() {
+    if let view = queue?.views.popLast() {
       view.isHidden = false
       view.prepareForReuse()
       dequeuedInRequest = view
@@ -286,7 +295,14 @@ open class UICollectionView: UIScrollView, UIIdleWorking {
       return
     }
     view.isHidden = true
-    queues[RegistrationKey(kind: kind, identifier: id), default: []].append(view)
+    let key = RegistrationKey(kind: kind, identifier: id)
+    if let q = queues[key] {
+      q.views.append(view)
+    } else {
+      let q = ReuseQueue()
+      q.views.append(view)
+      queues[key] = q
+    }
   }
 
   // MARK: Data

@@ -128,7 +128,16 @@
         }
       }
     case .image(let src, let m):
-      sampleBilinear(src, m, x: x, y: y, count: count, into: out)
+      // One pixel for one (a whole-pixel translation): texel centres fall on pixel centres, so
+      // bilinear weights are 0 and the row is the image's row, copied (`Canvas.blit`, images
+      // drawn at 1:1).
+      if m.a == 1 && m.b == 0 && m.c == 0 && m.d == 1, let tx = Int(exactly: m.tx),
+        let ty = Int(exactly: m.ty)
+      {
+        copyImageRow(src, x: x &+ tx, y: y &+ ty, count: count, into: out)
+      } else {
+        sampleBilinear(src, m, x: x, y: y, count: count, into: out)
+      }
     case .sampled(let s):
       s.shade(x: x, y: y, count: count, into: out)
     case .boundedLinear(let g, let dx, let dy, let t0, let before, let after):
@@ -147,6 +156,21 @@
       Shader.shadeConical(g, geo, inv, x: x, y: y, count: count, into: out)
     }
   }
+}
+
+/// `count` texels of `src`'s row `y` from column `x`, transparent outside the surface.
+private func copyImageRow(_ src: Surface, x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>)
+{
+  guard y >= 0, y < src.height, x < src.width, x > Int.min / 2, x &+ count > 0 else {
+    out.update(repeating: 0, count: count)
+    return
+  }
+  let first = max(0, -x)
+  let last = min(count, src.width - x)
+  if first > 0 { out.update(repeating: 0, count: first) }
+  out.advanced(by: first).update(
+    from: src.base.advanced(by: y * src.rowPixels + x + first), count: last - first)
+  if last < count { out.advanced(by: last).update(repeating: 0, count: count - last) }
 }
 
 /// Bilinear sampling of `src` at `m * (pixel centre)`, with transparent outside the surface.
