@@ -29,11 +29,10 @@ extension UIWindow {
   /// remains. Pieces are small (a cell configured, one drawn ahead), but one that is started
   /// runs to its end.
   @discardableResult public func performIdleWork(until deadline: Double) -> Bool {
-    var i = 0
-    while i < idleWorkers.count {
+    while !idleWorkers.isEmpty {
       if monotonicSeconds() >= deadline { return true }
-      guard let w = idleWorkers[i].value, w.performIdleWork(in: self, until: deadline) else {
-        idleWorkers.remove(at: i)
+      guard let w = idleWorkers[0].value, w.performIdleWork(in: self, until: deadline) else {
+        idleWorkers.remove(at: 0)
         continue
       }
       // The same worker again while it has work and there is time.
