@@ -86,55 +86,13 @@ struct StripAccumulator: StrokePolygonSink {
   }
 
   /// One segment, clipped to the clip's rows and with x clamped to 0...w where it leaves the
-  /// clip's columns (as `Rasterizer.addEdge`), added to the strip's cells.
+  /// clip's columns (`Rasterizer.clipEdge`, as `addEdge`), added to the strip's cells.
   @inline(__always)
   private func edge(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
-    if ay == by { return }
-    var x0 = ax
-    var y0 = ay
-    var x1 = bx
-    var y1 = by
-    var dir: Float = 1
-    if y0 > y1 {
-      swap(&x0, &x1)
-      swap(&y0, &y1)
-      dir = -1
-    }
-    if y1 <= Double(top) || y0 >= Double(bottom) || y1 <= 0 || y0 >= h { return }
-    let dxdy = (x1 - x0) / (y1 - y0)
-    if y0 < 0 {
-      x0 += (0 - y0) * dxdy
-      y0 = 0
-    }
-    if y1 > h {
-      x1 -= (y1 - h) * dxdy
-      y1 = h
-    }
-    var t0 = 2.0
-    var t1 = 2.0
-    if x0 != x1 {
-      let ta = (0 - x0) / (x1 - x0)
-      let tb = (w - x0) / (x1 - x0)
-      if ta > 0 && ta < 1 { t0 = ta }
-      if tb > 0 && tb < 1 { t1 = tb }
-      if t0 > t1 { swap(&t0, &t1) }
-    }
-    var px = x0
-    var py = y0
-    for k in 0..<3 {
-      let t = k == 0 ? t0 : (k == 1 ? t1 : 1.0)
-      if t > 1 { continue }
-      let qx = t == 1 ? x1 : x0 + (x1 - x0) * t
-      let qy = t == 1 ? y1 : y0 + (y1 - y0) * t
-      if qy > py {
-        rasterizer.accumulate(
-          Edge(
-            x0: Float(min(w, max(0, px))), y0: Float(py), x1: Float(min(w, max(0, qx))), y1: Float(qy),
-            dir: dir),
-          bandTop: top, bandBottom: bottom, cells: cells, bits: bits, stride: stride, words: words)
-      }
-      px = qx
-      py = qy
+    if max(ay, by) <= Double(top) || min(ay, by) >= Double(bottom) { return }
+    Rasterizer.clipEdge(ax, ay, bx, by, w: w, h: h) { e in
+      rasterizer.accumulate(
+        e, bandTop: top, bandBottom: bottom, cells: cells, bits: bits, stride: stride, words: words)
     }
   }
 }

@@ -119,10 +119,20 @@ public final class Rasterizer: @unchecked Sendable {
     }
   }
 
-  /// Adds one segment, clipped vertically to 0...h and with x clamped to 0...w. Clamping x keeps
-  /// the winding to the right of the segment unchanged, which is all the clip region can see.
+  /// Adds one segment, clipped vertically to 0...h and with x clamped to 0...w.
   @inline(__always)
   private func addEdge(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double, w: Double, h: Double) {
+    Rasterizer.clipEdge(ax, ay, bx, by, w: w, h: h) { edges.append($0) }
+  }
+
+  /// One segment clipped vertically to 0...h and with x clamped to 0...w, as the edges `emit`
+  /// gets (up to three: split where it crosses x = 0 or x = w so that clamping is exact).
+  /// Clamping x keeps the winding to the right of the segment unchanged, which is all the clip
+  /// region can see.
+  @inline(__always)
+  static func clipEdge(
+    _ ax: Double, _ ay: Double, _ bx: Double, _ by: Double, w: Double, h: Double, _ emit: (Edge) -> Void
+  ) {
     if ay == by { return }
     var x0 = ax
     var y0 = ay
@@ -144,7 +154,6 @@ public final class Rasterizer: @unchecked Sendable {
       x1 -= (y1 - h) * dxdy
       y1 = h
     }
-    // Split where the segment crosses x = 0 or x = w so that clamping is exact.
     var t0 = 2.0
     var t1 = 2.0
     if x0 != x1 {
@@ -168,8 +177,7 @@ public final class Rasterizer: @unchecked Sendable {
       let fy0 = Float(py)
       let fy1 = Float(qy)
       if fy1 > fy0 {
-        edges.append(
-          Edge(x0: Float(min(w, max(0, px))), y0: fy0, x1: Float(min(w, max(0, qx))), y1: fy1, dir: dir))
+        emit(Edge(x0: Float(min(w, max(0, px))), y0: fy0, x1: Float(min(w, max(0, qx))), y1: fy1, dir: dir))
       }
       px = qx
       py = qy
