@@ -48,6 +48,25 @@ public final class FontLibrary: Sendable {
     var setUpTime: Duration = .zero
     var families: [FamilyKey: FontFamily] = [:]
     var files: [FileKey: Font?] = [:]
+    /// Single-face families (`TextStyle(font:)`), one per font, so that styles made again for the
+    /// same font are equal and hit the text layout cache. A family keeps its font alive, so the
+    /// identifier stays its own; bounded, past which a style gets a family of its own.
+    var soleFamilies: [ObjectIdentifier: FontFamily] = [:]
+  }
+
+  /// At most this many fonts get a shared single-face family.
+  static let soleFamilyLimit = 256
+
+  /// The family that draws with `font` alone (no fallback): the same object for the same font.
+  public func soleFamily(for font: Font) -> FontFamily {
+    let key = ObjectIdentifier(font)
+    if let f = state.withLock({ $0.soleFamilies[key] }) { return f }
+    let made = FontFamily(font: font)
+    return state.withLock { s in
+      if let f = s.soleFamilies[key] { return f }
+      if s.soleFamilies.count < FontLibrary.soleFamilyLimit { s.soleFamilies[key] = made }
+      return made
+    }
   }
 
   private let state = Mutex(State())

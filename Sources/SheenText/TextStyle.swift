@@ -56,13 +56,15 @@ public struct TextStyle: Sendable {
   }
 
   /// A style drawn with `font` alone: characters it lacks draw its missing-glyph box (no
-  /// fallback), as a font loaded from bytes should.
+  /// fallback), as a font loaded from bytes should. Styles made for the same font share one
+  /// family, so they compare equal (and their layouts are cached).
   public init(
     font: Font, size: Double, alignment: TextAlignment = .natural, wraps: Bool = false,
     truncation: TextTruncation = .none, wrapping: TextWrapping = .words
   ) {
     self.init(
-      family: FontFamily(font: font), size: size, alignment: alignment, wraps: wraps, truncation: truncation,
+      family: FontLibrary.shared.soleFamily(for: font), size: size, alignment: alignment, wraps: wraps,
+      truncation: truncation,
       wrapping: wrapping)
   }
 

@@ -29,6 +29,24 @@ import Testing
     TextLayout.measure(s, style: st ?? style()).width
   }
 
+  /// Styles made again for one font (the Wayland title bar and the frame-time plot make theirs
+  /// each time they draw) share one family, so the second layout comes from the cache.
+  @Test func stylesForOneFontShareTheirLayouts() {
+    let a = TextStyle(font: font, size: 13)
+    let b = TextStyle(font: font, size: 13)
+    #expect(a.family === b.family)
+    let text = "A title drawn again \(UUID().uuidString)"
+    let tally = ShapingTally()
+    let (first, second) = tally.counting {
+      (TextLayout.cached(text, style: a), TextLayout.cached(text, style: b))
+    }
+    #expect(tally.shapings == 1)
+    #expect(first.size == second.size)
+    // Another font gets another family (and never the first font's glyphs).
+    let bold = try? Font.bundled(.bold)
+    if let bold { #expect(TextStyle(font: bold, size: 13).family !== a.family) }
+  }
+
   @Test func linesSitAtAscentAndLineHeight() {
     let st = style(17)
     let m = font.lineMetrics(size: 17)
