@@ -33,11 +33,15 @@ final class ViewGraph {
   /// How many times a body was asked for, in all and by view type.
   private(set) var bodyEvaluations = 0
   private(set) var bodyCounts: [ObjectIdentifier: Int] = [:]
+  /// How many nodes were placed (not left as they were: see `Node.needsPlacement`).
+  var nodesPlaced = 0
   weak var hostView: UIView? {
     didSet { root.hostView = hostView }
   }
 
   var context: UpdateContext { UpdateContext(environment: EnvironmentValues(), graph: self) }
+
+  init() { root.graph = self }
 
   func countBody(_ type: ObjectIdentifier) {
     bodyEvaluations += 1
@@ -187,6 +191,11 @@ public final class HostingView<Content: View>: UIView {
 
   /// How many bodies were asked for since the view was made (for tests).
   public var bodyEvaluationCount: Int { graph.bodyEvaluations }
+
+  /// How many of the graph's nodes were placed since the view was made: an update places the
+  /// nodes it changed, the path from them to the root and what moved, and leaves the rest as
+  /// it was (for tests and benchmarks).
+  public var nodePlacementCount: Int { graph.nodesPlaced }
 
   /// How many times `type`'s body was asked for since the view was made.
   public func bodyEvaluations<V: View>(of type: V.Type) -> Int {

@@ -51,6 +51,13 @@ class Node {
   private var cachedSizes: [CGSize] = []
   /// The rectangle the node was last placed in (in its host view's coordinates).
   var placedRect = CGRect.null
+  /// Whether the node must be placed again even at the rectangle it has: it, or something
+  /// below it, was updated or laid out anew since it was last placed. A node not marked and
+  /// given its rectangle again is left as it is, with everything below it (so a state change
+  /// places only the part of the tree it changed and the path to it).
+  var needsPlacement = true
+  /// The graph the node belongs to (it owns the root, which owns every node): for counters.
+  unowned(unsafe) var graph: ViewGraph?
   /// Which explicit alignment guides this part of the tree may set (1: `alignmentGuide`s, 2:
   /// text baselines), or -1 when not known since the last change.
   var guideFlags: Int8 = -1
@@ -91,6 +98,7 @@ class Node {
       x.cachedProposals.removeAll(keepingCapacity: true)
       x.cachedSizes.removeAll(keepingCapacity: true)
       x.guideFlags = -1
+      x.needsPlacement = true
       x.layoutInvalidated()
       n = x.parent
     }
@@ -119,11 +127,25 @@ class Node {
   /// Puts this node at `rect` (in the coordinates of the nearest ancestor with a view): its own
   /// view there and its children inside, or its children at `rect` when it has no view.
   final func place(in rect: CGRect) {
+    // Nothing here changed and the rectangle is the same: the views below are where they were.
+    if !needsPlacement && rect == placedRect { return }
+    needsPlacement = false
+    graph?.nodesPlaced += 1
     // A view placed for the first time appears where it belongs, even in an animated update.
     if placedRect.isNull {
       UIView.performWithoutAnimation { placeNode(in: rect) }
     } else {
       placeNode(in: rect)
+    }
+  }
+
+  /// Asks for this node and the path to the root to be placed again in the next update (see
+  /// `needsPlacement`): something here changed that placing applies.
+  final func setNeedsPlacement() {
+    var n: Node? = self
+    while let x = n {
+      x.needsPlacement = true
+      n = x.parent
     }
   }
 
@@ -242,9 +264,14 @@ func reconcile<V: View>(_ old: Node?, _ view: V, _ ctx: UpdateContext) -> Node {
     guard let p = view as? any PrimitiveView else {
       fatalError("\(V.self) has no body and is not one of SheenUI's views")
     }
-    return p.reconcile(old, ctx)
+    let n = p.reconcile(old, ctx)
+    // Updated: placed again (a value placing applies, a colour or an effect, may have changed).
+    n.graph = ctx.graph
+    n.setNeedsPlacement()
+    return n
   }
   let n = (old as? BodyNode<V>) ?? BodyNode<V>()
+  n.graph = ctx.graph
   n.update(view, ctx)
   return n
 }

@@ -388,8 +388,6 @@ public struct _AnimationView<Content: View, Value: Equatable>: View {
 /// A node that changes the transaction of its part of the tree: the changes made there are
 /// placed inside their own animation block (or with none), and the rest of the tree is not.
 class TransactionScopeNode: Node {
-  weak var graph: ViewGraph?
-
   /// The transaction this part of the tree is placed with in an update made in `outer`, or nil
   /// to keep `outer`.
   func scopedTransaction(_ outer: Transaction) -> Transaction? { nil }

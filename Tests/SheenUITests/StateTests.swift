@@ -437,3 +437,55 @@ struct DeepList: View {
     #expect(after.count == views.count && zip(after, views).allSatisfy { $0 === $1 })
   }
 }
+
+/// A scrolling column of `count` rows, each with its own state (not lazy: every row is made).
+struct LongList: View {
+  let count: Int
+  var body: some View {
+    ScrollView {
+      VStack(spacing: 0) {
+        ForEach(0..<count, id: \.self) { i in Row(id: i) }
+      }
+    }
+  }
+}
+
+@Suite struct PlacementTests {
+  /// Taps row 1's button and counts the nodes placed by the press and by the release.
+  func placementsForATap(rows: Int) throws -> (press: Int, release: Int, total: Int) {
+    let h = Harness(LongList(count: rows), width: 300, height: 400)
+    h.step(2)
+    let total = h.host.nodePlacementCount
+    let button = try #require(h.labels().filter { $0.text == "Tap" }.dropFirst().first)
+    let views = h.views()
+    let p = h.center(button)
+    let before = h.host.nodePlacementCount
+    h.send(.pointerDown(Point(x: Double(p.x), y: Double(p.y)), button: .left, modifiers: []))
+    h.step()
+    let press = h.host.nodePlacementCount - before
+    h.send(.pointerUp(Point(x: Double(p.x), y: Double(p.y)), button: .left, modifiers: []))
+    h.step()
+    let release = h.host.nodePlacementCount - before - press
+    #expect(h.labels().filter { $0.text == "1" }.count == 1, "the tap counted")
+    let after = h.views()
+    #expect(after.count == views.count && zip(after, views).allSatisfy { $0 === $1 })
+    // Frames with nothing new place nothing.
+    let still = h.host.nodePlacementCount
+    h.step(3)
+    #expect(h.host.nodePlacementCount == still)
+    return (press, release, total)
+  }
+
+  @Test func aTapPlacesOnlyTheChangedRowAndThePathToIt() throws {
+    let short = try placementsForATap(rows: 10)
+    let long = try placementsForATap(rows: 80)
+    // The first layout places every node: 8 times the rows, about 8 times the nodes.
+    #expect(long.total > 6 * short.total)
+    // A press and a release place the row's button (its style's body) and the row, and the path
+    // from them to the root: the same nodes whatever the list's length, a few dozen at most.
+    #expect(long.press == short.press)
+    #expect(long.release == short.release)
+    #expect(short.press > 0 && short.press <= 40, "press placed \(short.press)")
+    #expect(short.release > 0 && short.release <= 60, "release placed \(short.release)")
+  }
+}
