@@ -172,6 +172,31 @@ import Testing
     }
   }
 
+  /// The same picture whatever the history: a blurred shadow (the triangle's, as `shadowPath`
+  /// and as alpha) drawn at one fractional place and offset (A), then at another (B), is byte
+  /// for byte what a fresh compositor draws of B alone; and so is A drawn again after B.
+  @Test(arguments: [false, true])
+  func aBlurredShadowDependsOnlyOnTheFrame(alpha: Bool) throws {
+    let kept = Compositor()
+    let l = LocalShadowTests.shadowed(
+      alpha: alpha, sigma: 1.5, at: Point(x: 20.25, y: 18.5), offset: Size(width: 0.5, height: 1.25))
+    let places: [(Point, Size)] = [
+      (Point(x: 20.25, y: 18.5), Size(width: 0.5, height: 1.25)),
+      (Point(x: 21.625, y: 18.875), Size(width: -0.75, height: 2.125)),
+      (Point(x: 23.5, y: 17.3), Size(width: 1.0625, height: 0.5)),
+      (Point(x: 20.25, y: 18.5), Size(width: 0.5, height: 1.25)),
+    ]
+    for (i, (origin, offset)) in places.enumerated() {
+      l.frame.origin = origin
+      l.shadowOffset = offset
+      let drawn = try render([l], width: 90, height: 80, compositor: kept)
+      let fresh = try render([l], width: 90, height: 80)
+      #expect(drawn.pixels == fresh.pixels, "place \(i), alpha \(alpha)")
+    }
+    // Moving a blurred shadow by fractions of a pixel re-blurs nothing after the first frame.
+    #expect(kept.context.statistics.blurs == 1, "\(kept.context.statistics.blurs) blurs")
+  }
+
   /// The margin drawing asks for every frame (worked out without making the kernel) is what the
   /// blur reaches.
   @Test func blurMarginsAreTheBlursReach() {
