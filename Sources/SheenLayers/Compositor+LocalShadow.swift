@@ -34,11 +34,13 @@ extension Compositor {
   /// blur (see above); false, having drawn nothing, when that does not apply (a shear or uneven
   /// scale, a shape too large to keep) and the device-space path should draw it.
   func drawLocalShadow(
-    _ layer: Layer, path: Path?, _ canvas: Canvas, _ ctm: Transform, color: Color, offset: Point,
+    _ i: Int, path: Path?, _ canvas: Canvas, _ ctm: Transform, color: Color, offset: Point,
     holes: [IntRect]
   ) -> Bool {
-    guard let (r, sigma) = Compositor.localShadowGrid(ctm, radius: layer.shadowRadius) else { return false }
-    let shape = path?.controlBounds ?? layer.localBodyExtent
+    guard let (r, sigma) = Compositor.localShadowGrid(ctm, radius: node(i).pointee.shadowRadius) else {
+      return false
+    }
+    let shape = path?.controlBounds ?? node(i).pointee.localBodyExtent
     guard !shape.isEmpty, shape.width * r < 4096, shape.height * r < 4096,
       abs(shape.minX * r) < 1e6, abs(shape.minY * r) < 1e6
     else { return false }
@@ -59,8 +61,8 @@ extension Compositor {
       place.a == 1 && place.d == 1 && place.b == 0 && place.c == 0 && abs(place.tx) < 1e9
       && abs(place.ty) < 1e9 && place.tx == place.tx.rounded() && place.ty == place.ty.rounded()
     var made = RenderContext.Statistics()
-    let owner = path == nil ? layer : nil
-    let signature = path == nil ? layer.subtreeSignature : 0
+    let owner = path == nil ? node(i).pointee.shape.layer : nil
+    let signature = path == nil ? node(i).pointee.alphaSignature : 0
     let local = context.shadowCache.localShadow(
       layer: owner, path: path, signature: signature, scale: r, sigma: sigma, stats: &made
     ) {
@@ -71,11 +73,11 @@ extension Compositor {
         canvas.transform = local
         canvas.fill(path, paint: .solid(.black))
       } else {
-        if layer.masksToBounds {
+        if node(i).pointee.masksToBounds {
           canvas.transform = local
-          context.coverageCache.clip(canvas, to: layer.roundedBoundsPath, of: layer, .rounded)
+          context.coverageCache.clip(canvas, to: node(i).pointee.rounded, of: node(i).pointee.shape, .rounded)
         }
-        drawBody(layer, canvas, local)
+        drawBody(i, canvas, local)
       }
       guard let g = canvas.endGroupDeferred() else { return nil }
       defer { canvas.recycle(g) }

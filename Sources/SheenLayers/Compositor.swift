@@ -1,6 +1,7 @@
 import SheenRaster
 
-/// Renders a layer tree onto a canvas in SCENE.md's order: for each layer, shadow, background,
+/// Draws a display list (`DisplayList`: a layer tree resolved once per frame) onto a canvas, reading
+/// no layer, in SCENE.md's order: for each layer, shadow, background,
 /// content, sublayers, border; the mask and `masksToBounds` clip all of that (the shadow too);
 /// then `opacity` applies to the whole group.
 ///
@@ -9,38 +10,69 @@ import SheenRaster
 /// so moving a layer draws its shadow without blurring again.
 public final class Compositor {
   public let context: RenderContext
-  /// What this compositor counted during the current `render` call.
+  /// What this compositor counted during the current `render` or `replay` call.
   var counts = RenderContext.Statistics()
   /// Storage for the device rectangles a shadow skips (reused: no allocation per shadow).
   private var holes: [IntRect] = []
+  /// The list `render` makes of the layers it is given (kept: its storage is reused).
+  private var list = DisplayList()
+  /// The nodes and image parts of the list being replayed (only during `replay`).
+  var nodes = UnsafeBufferPointer<DisplayNode>(start: nil, count: 0)
+  var parts = UnsafeBufferPointer<ContentsPart>(start: nil, count: 0)
+  var opaque = UnsafeBufferPointer<Rect>(start: nil, count: 0)
+
+  /// Node `i` of the list being replayed (read in place: nodes are large).
+  @inline(__always) func node(_ i: Int) -> UnsafePointer<DisplayNode> { nodes.baseAddress! + i }
 
   public init(context: RenderContext = RenderContext()) {
     self.context = context
   }
 
   /// Renders `layers` (back to front) with `transform` mapping their parent's coordinates (points)
-  /// to device pixels; the canvas' clip limits the work. With `endsFrame` false (one band of a
-  /// frame among several) the caches are not aged; with `prepares` false the caller has already
-  /// prepared the tree (`Layer.prepareForDrawingTree`) and other threads may be drawing it.
+  /// to device pixels; the canvas' clip limits the work. The layers are prepared and made into a
+  /// display list (`DisplayList.build`), which is then replayed. With `endsFrame` false (one band
+  /// of a frame among several) the caches are not aged.
   public func render(
-    _ layers: [Layer], in canvas: Canvas, transform: Transform = .identity, endsFrame: Bool = true,
-    prepares: Bool = true
+    _ layers: [Layer], in canvas: Canvas, transform: Transform = .identity, endsFrame: Bool = true
   ) {
-    if prepares { Layer.prepareForDrawingTree(layers) }
+    list.build(layers, transform: transform, cull: canvas.clipBounds)
+    replay(list, in: canvas, endsFrame: endsFrame)
+  }
+
+  /// Draws a display list onto a canvas; the canvas' clip limits the work. Reads only the list
+  /// (never a layer): the bands of a frame replay one list on several threads.
+  public func replay(_ list: DisplayList, in canvas: Canvas, endsFrame: Bool = true) {
     counts = RenderContext.Statistics()
-    drawSiblings(layers, canvas, transform)
+    list.nodes.withUnsafeBufferPointer { n in
+      list.parts.withUnsafeBufferPointer { p in
+        list.opaqueParts.withUnsafeBufferPointer { o in
+          nodes = n
+          parts = p
+          opaque = o
+          drawSiblings(first: 0, count: list.rootCount, canvas, list.transform)
+          nodes = UnsafeBufferPointer(start: nil, count: 0)
+          parts = UnsafeBufferPointer(start: nil, count: 0)
+          opaque = UnsafeBufferPointer(start: nil, count: 0)
+        }
+      }
+    }
     context.add(counts)
     if endsFrame { context.endFrame() }
   }
 
   // MARK: Per layer
 
-  private func draw(_ layer: Layer, _ canvas: Canvas, _ parent: Transform) {
-    if layer.isHidden || !(layer.opacity > 0) { return }
-    if let m = layer.mask, m.isHidden { return }  // a hidden mask masks everything out
-    let ctm = layer.transformToSuperlayer.concatenating(parent)
+  private func draw(_ i: Int, _ canvas: Canvas, _ parent: Transform) {
+    switch node(i).pointee.kind {
+    case .hidden: return
+    case .culled:
+      counts.layersCulled += 1
+      return
+    case .drawn: break
+    }
+    let ctm = node(i).pointee.relative.concatenating(parent)
     guard ctm.determinant != 0, ctm.determinant.isFinite else { return }
-    let extent = IntRect(enclosing: fullExtent(layer, ctm))
+    let extent = IntRect(enclosing: fullExtent(i, ctm))
     if extent.intersection(canvas.clipBounds).isEmpty {
       counts.layersCulled += 1
       return
@@ -51,30 +83,34 @@ public final class Compositor {
     // band by band when another whole-extent buffer would pass the budget (deep nesting, a huge
     // canvas): each band clips everything beneath it, so nested groups, masks and shadow bodies
     // are band-sized too. Memory is then bounded by the canvas, not by the depth.
-    if let bands = Compositor.bands(for: layer, extent: extent, canvas: canvas, budget: offscreenBudget) {
+    let offscreen =
+      node(i).pointee.opacity < 1 || node(i).pointee.hasMask
+      || (node(i).pointee.shadowVisible && node(i).pointee.shadowPath == nil)
+    if let bands = Compositor.bands(
+      offscreen: offscreen, extent: extent, canvas: canvas, budget: offscreenBudget)
+    {
       for band in bands {
         canvas.save()
         canvas.transform = .identity
         canvas.clip(
           to: Rect(
             x: Double(band.x), y: Double(band.y), width: Double(band.width), height: Double(band.height)))
-        drawUnbanded(layer, canvas, ctm, extent: extent.intersection(band))
+        drawUnbanded(i, canvas, ctm, extent: extent.intersection(band))
         canvas.restore()
       }
       return
     }
-    drawUnbanded(layer, canvas, ctm, extent: extent)
+    drawUnbanded(i, canvas, ctm, extent: extent)
   }
 
   /// Bytes of offscreen buffers open at once beyond which a layer is drawn in bands (and a
   /// shadow's body is cut to the clip's reach): 128 MiB unless changed (tests use less).
   public var offscreenBudget = 128 << 20
 
-  /// The bands to draw `layer` in, or nil to draw it whole.
-  static func bands(for layer: Layer, extent: IntRect, canvas: Canvas, budget offscreenBudget: Int)
+  /// The bands to draw a layer in (one that needs an `offscreen` group), or nil to draw it whole.
+  static func bands(offscreen: Bool, extent: IntRect, canvas: Canvas, budget offscreenBudget: Int)
     -> [IntRect]?
   {
-    let offscreen = layer.opacity < 1 || layer.mask != nil || (layer.shadowVisible && layer.shadowPath == nil)
     let area = extent.intersection(canvas.clipBounds)
     guard offscreen, area.height > 16 else { return nil }
     let rowBytes = area.width * 4
@@ -94,53 +130,54 @@ public final class Compositor {
     return bands
   }
 
-  private func drawUnbanded(_ layer: Layer, _ canvas: Canvas, _ ctm: Transform, extent: IntRect) {
+  private func drawUnbanded(_ i: Int, _ canvas: Canvas, _ ctm: Transform, extent: IntRect) {
     var maskImage: AlphaMask? = nil
-    if let m = layer.mask {
-      maskImage = renderMask(m, canvas, ctm, limit: extent)
+    if node(i).pointee.hasMask {
+      maskImage = renderMask(i + 1, canvas, ctm, limit: extent)
       if maskImage == nil { return }
     }
-    let grouped = layer.opacity < 1 || maskImage != nil
+    let opacity = node(i).pointee.opacity
+    let grouped = opacity < 1 || maskImage != nil
     canvas.save()
     if grouped { canvas.beginGroup(bounds: extent) }
-    if layer.masksToBounds {
+    if node(i).pointee.masksToBounds {
       canvas.transform = ctm
-      context.coverageCache.clip(canvas, to: layer.roundedBoundsPath, of: layer, .rounded)
+      context.coverageCache.clip(canvas, to: node(i).pointee.rounded, of: node(i).pointee.shape, .rounded)
     }
-    drawShadowAndBody(layer, canvas, ctm)
-    if grouped { canvas.endGroup(opacity: layer.opacity, mask: maskImage) }
+    drawShadowAndBody(i, canvas, ctm)
+    if grouped { canvas.endGroup(opacity: opacity, mask: maskImage) }
     canvas.restore()
     if let m = maskImage { canvas.recycle(m) }
   }
 
-  private func drawShadowAndBody(_ layer: Layer, _ canvas: Canvas, _ ctm: Transform) {
+  private func drawShadowAndBody(_ i: Int, _ canvas: Canvas, _ ctm: Transform) {
     // Whether a shadow shows at all (colour, opacity, radius, offset, and enough alpha left after
     // the blur) was settled once for the frame, in Layer.prepareForDrawingTree.
-    guard layer.shadowVisible, let c = layer.shadowColor else {
-      drawBody(layer, canvas, ctm)
+    guard node(i).pointee.shadowVisible, let c = node(i).pointee.shadowColor else {
+      drawBody(i, canvas, ctm)
       return
     }
-    let color = c.withAlphaMultiplied(by: min(1, layer.shadowOpacity))
-    let sigma = layer.shadowRadius * ctm.determinant.magnitude.squareRoot()
-    let offset = ctm.applyToVector(Point(x: layer.shadowOffset.width, y: layer.shadowOffset.height))
+    let color = c.withAlphaMultiplied(by: min(1, node(i).pointee.shadowOpacity))
+    let sigma = node(i).pointee.shadowRadius * ctm.determinant.magnitude.squareRoot()
+    let shadowOffset = node(i).pointee.shadowOffset
+    let offset = ctm.applyToVector(Point(x: shadowOffset.width, y: shadowOffset.height))
     // Set through the API, a radius or offset can be anything: a shadow too far or too wide to
     // measure in Ints is not drawn (converting it used to trap).
     guard sigma.isFinite, offset.x.magnitude < 1e9, offset.y.magnitude < 1e9 else {
-      drawBody(layer, canvas, ctm)
+      drawBody(i, canvas, ctm)
       return
     }
     let dx = Int(offset.x.rounded())
     let dy = Int(offset.y.rounded())
     // Shadow pixels that the body will cover with opaque colour need not be blended.
     holes.removeAll(keepingCapacity: true)
-    for r in layer.opaqueParts {
-      if let d = Compositor.deviceInterior(r, ctm) { holes.append(d) }
+    for k in node(i).pointee.opaqueStart..<node(i).pointee.opaqueEnd {
+      if let d = Compositor.deviceInterior(opaque[k], ctm) { holes.append(d) }
     }
     let hole = holes
     // A shadow of rounded rectangles is worked out per pixel, at its exact position (kept for
     // that position within a pixel; drawn straight away when too large to keep).
-    if let shapes = layer.shadowPath != nil ? layer.shadowPathShapes : layer.alphaShapes,
-      Canvas.canShadeShadow(shapes, transform: ctm, sigma: sigma)
+    if let shapes = node(i).pointee.shadowShapes, Canvas.canShadeShadow(shapes, transform: ctm, sigma: sigma)
     {
       // Coverage whose product with the colour's alpha rounds to nothing blends nothing: left out
       // of the recording (the faint tail of a light shadow is most of its pixels).
@@ -157,19 +194,19 @@ public final class Compositor {
       {
         counts.analyticShadows += 1
       }
-      drawBody(layer, canvas, ctm)
+      drawBody(i, canvas, ctm)
       return
     }
     // Any other shape is blurred once in the layer's own coordinates and placed exactly
     // (Compositor+LocalShadow.swift); under a shear or uneven scale, in device pixels.
-    if drawLocalShadow(layer, path: layer.shadowPath, canvas, ctm, color: color, offset: offset, holes: hole)
-    {
-      drawBody(layer, canvas, ctm)
+    let shadowPath = node(i).pointee.shadowPath
+    if drawLocalShadow(i, path: shadowPath, canvas, ctm, color: color, offset: offset, holes: hole) {
+      drawBody(i, canvas, ctm)
       return
     }
-    if let shape = layer.shadowPath {
+    if let shape = shadowPath {
       if let s = context.shadowCache.pathShadow(
-        layer: layer, path: shape, ctm: ctm, sigma: sigma,
+        path: shape, ctm: ctm, sigma: sigma,
         clip: IntRect(
           x: canvas.clipBounds.x - dx, y: canvas.clipBounds.y - dy, width: canvas.clipBounds.width,
           height: canvas.clipBounds.height),
@@ -177,22 +214,23 @@ public final class Compositor {
       {
         canvas.fill(s.mask, offsetX: s.dx + dx, offsetY: s.dy + dy, paint: .solid(color), skipping: hole)
       }
-      drawBody(layer, canvas, ctm)
+      drawBody(i, canvas, ctm)
       return
     }
     // The shadow takes the alpha of everything the layer draws. A cached one is drawn, then the
     // body straight onto the canvas.
-    let signature = layer.subtreeSignature
+    let signature = node(i).pointee.alphaSignature
+    let owner = node(i).pointee.shape.layer
     if let s = context.shadowCache.cachedAlphaShadow(
-      layer: layer, signature: signature, ctm: ctm, sigma: sigma, offset: (dx, dy))
+      layer: owner, signature: signature, ctm: ctm, sigma: sigma, offset: (dx, dy))
     {
       canvas.fill(s.mask, offsetX: s.dx + dx, offsetY: s.dy + dy, paint: .solid(color), skipping: hole)
-      drawBody(layer, canvas, ctm)
+      drawBody(i, canvas, ctm)
       return
     }
     // Otherwise the body is drawn offscreen first: all of it when affordable (so the blur can be
     // kept), else what lies within reach of the clip.
-    let full = IntRect(enclosing: bodyExtent(layer, ctm))
+    let full = IntRect(enclosing: bodyExtent(i, ctm))
     var body = full
     if full.width > 4096 || full.height > 4096 || full.width * full.height > 4 << 20
       || canvas.openGroupBytes + full.width * full.height * 4 > offscreenBudget
@@ -208,15 +246,15 @@ public final class Compositor {
           height: visible.height + 2 * reach))
     }
     canvas.beginGroup(bounds: body, unclipped: true)
-    if layer.masksToBounds {
+    if node(i).pointee.masksToBounds {
       canvas.transform = ctm
-      context.coverageCache.clip(canvas, to: layer.roundedBoundsPath, of: layer, .rounded)
+      context.coverageCache.clip(canvas, to: node(i).pointee.rounded, of: node(i).pointee.shape, .rounded)
     }
-    drawBody(layer, canvas, ctm)
+    drawBody(i, canvas, ctm)
     guard let g = canvas.endGroupDeferred() else { return }
     // A group cut by the clip only holds part of the shape: its shadow is not kept.
     if let s = context.shadowCache.alphaShadow(
-      layer: layer, image: g, ctm: ctm, sigma: sigma, signature: signature, offset: (dx, dy), holes: hole,
+      layer: owner, image: g, ctm: ctm, sigma: sigma, signature: signature, offset: (dx, dy), holes: hole,
       cacheable: body == full, stats: &counts)
     {
       canvas.fill(s.mask, offsetX: s.dx + dx, offsetY: s.dy + dy, paint: .solid(color), skipping: hole)
@@ -225,7 +263,7 @@ public final class Compositor {
     // The body is drawn again, straight onto the canvas, as it is when the shadow was cached:
     // compositing the group instead would round differently, and then the pixels of a frame
     // would depend on which band (thread) happened to blur first.
-    drawBody(layer, canvas, ctm)
+    drawBody(i, canvas, ctm)
   }
 
   /// The whole device pixels inside a layer-space rectangle, under an axis-aligned transform.
@@ -241,29 +279,82 @@ public final class Compositor {
   }
 
   /// Background, content, sublayers, border: everything a layer draws but its shadow.
-  func drawBody(_ layer: Layer, _ canvas: Canvas, _ ctm: Transform) {
+  func drawBody(_ i: Int, _ canvas: Canvas, _ ctm: Transform) {
     canvas.transform = ctm
-    if let bg = layer.backgroundColor, bg.alpha > 0, !backgroundIsCovered(layer, canvas, ctm) {
-      context.coverageCache.fill(layer.roundedBoundsPath, of: layer, .rounded, paint: .solid(bg), in: canvas)
+    if let bg = node(i).pointee.background, bg.alpha > 0, !backgroundIsCovered(i, canvas, ctm) {
+      context.coverageCache.fill(
+        node(i).pointee.rounded, of: node(i).pointee.shape, .rounded, paint: .solid(bg), in: canvas)
     }
-    if let image = layer.contents {
-      let minification = layer.minificationFilter
-      let magnification = layer.magnificationFilter
-      layer.forEachContentsPart { part in
+    if let image = node(i).pointee.image {
+      let minification = node(i).pointee.minification
+      let magnification = node(i).pointee.magnification
+      for p in node(i).pointee.partStart..<node(i).pointee.partEnd {
         context.imageCache.draw(
-          image, part, minification: minification, magnification: magnification, in: canvas)
+          image, parts[p], minification: minification, magnification: magnification, in: canvas)
       }
     }
-    if layer.hasContent {
+    if let content = node(i).pointee.content {
       canvas.save()
-      layer.drawContent(in: canvas, context: context)
+      draw(content, i, canvas)
       canvas.restore()
     }
-    drawSiblings(layer.sublayers, canvas, ctm)
-    if layer.borderWidth > 0, let bc = layer.borderColor, bc.alpha > 0 {
+    drawSiblings(first: node(i).pointee.childStart, count: node(i).pointee.childCount, canvas, ctm)
+    if let border = node(i).pointee.border, let bc = node(i).pointee.borderColor {
       canvas.transform = ctm
       context.coverageCache.fill(
-        layer.borderPath, of: layer, .border, rule: .evenOdd, paint: .solid(bc), in: canvas)
+        border, of: node(i).pointee.shape, .border, rule: .evenOdd, paint: .solid(bc), in: canvas)
+    }
+  }
+
+  /// Draws a layer's content (text, a path, a gradient) in its own coordinates: the canvas'
+  /// transform maps them to device pixels.
+  private func draw(_ content: LayerContent, _ i: Int, _ canvas: Canvas) {
+    let id = node(i).pointee.shape
+    switch content {
+    case .text(let layout, let color, let clip):
+      canvas.clip(to: clip)
+      // Drawn again, the text is one fill of its recorded coverage rather than a glyph look-up
+      // and blit per glyph (and the bands of a frame do not contend for the glyph cache's lock).
+      let renderer = context.textRenderer
+      // Under a rotation, skew or large scale the outlines are recorded instead of the glyph masks.
+      let filled = context.coverageCache.fill(of: id, .text, paint: .solid(color), in: canvas) {
+        renderer.coverage(of: layout, at: .zero, transform: $0)
+          ?? renderer.outlineCoverage(of: layout, at: .zero, transform: $0, in: canvas)
+      }
+      if filled {
+        // Colour glyphs (emoji) are not in the recorded coverage: they keep their own colours.
+        renderer.drawColorGlyphs(layout, at: .zero, in: canvas)
+      } else {
+        canvas.drawText(layout, at: .zero, color: color, renderer: renderer)
+      }
+    case .shape(let path, let fillColor, let rule, let strokeColor, let style):
+      if let fill = fillColor, fill.alpha > 0 {
+        context.coverageCache.fill(path, of: id, .path, rule: rule, paint: .solid(fill), in: canvas)
+      }
+      guard let stroke = strokeColor, stroke.alpha > 0, style.width > 0 else { return }
+      // The outline is made only when the coverage cache lacks it, flattened finely enough for
+      // the canvas' scale; it is not kept (an outline of a small rounded tag holds hundreds of
+      // points, and the cache keeps its coverage).
+      // A stroke too large to keep is drawn straight, culled to the clip (its size then follows
+      // what reaches the canvas, not how far the path goes).
+      let extent = canvas.transform.apply(path.controlBounds.insetBy(dx: -style.reach, dy: -style.reach))
+      // So is one of many segments (its outline path would take hundreds of bytes a segment;
+      // straight, its pieces stream into the rasterizer).
+      let many = Canvas.streamedStrokePoints
+      guard Canvas.canRecordCoverage(of: extent),
+        path.flattenedPointCount(transform: canvas.transform, tolerance: Canvas.strokeTolerance, limit: many)
+          <= many
+      else {
+        canvas.stroke(path, style: style, paint: .solid(stroke))
+        return
+      }
+      let tolerance = Canvas.strokeTolerance / max(canvas.transform.maxScale, 1e-6)
+      context.coverageCache.fill(of: id, .stroke, paint: .solid(stroke), in: canvas) {
+        path.stroked(style, transform: .identity, tolerance: tolerance)
+      }
+    case .roundedFill(let paint):
+      // The rounded bounds, whose path the node holds.
+      context.coverageCache.fill(node(i).pointee.rounded, of: id, .rounded, paint: paint, in: canvas)
     }
   }
 
@@ -284,49 +375,56 @@ public final class Compositor {
   /// read costs more than the comparison it guards.
   @exclusivity(unchecked) private var occluders: [IntRect] = []
 
-  /// Draws sibling layers back to front, leaving out each one whose every pixel within the clip
-  /// a later sibling paints over with opaque colour (stacked cards, a screen pushed over another):
-  /// its pixels would all be replaced, so the frame is the same.
-  private func drawSiblings(_ list: [Layer], _ canvas: Canvas, _ ctm: Transform) {
+  /// Draws `count` sibling nodes from `first` back to front, leaving out each one whose every
+  /// pixel within the clip a later sibling paints over with opaque colour (stacked cards, a
+  /// screen pushed over another): its pixels would all be replaced, so the frame is the same.
+  private func drawSiblings(first: Int, count: Int, _ canvas: Canvas, _ ctm: Transform) {
     // Under a soft clip a covering layer blends at the clip's edge, and what is below shows.
-    if list.count < 2 || canvas.hasSoftClip || !skipsOccludedLayers {
-      for l in list { draw(l, canvas, ctm) }
+    if count < 2 || canvas.hasSoftClip || !skipsOccludedLayers {
+      var j = first
+      for _ in 0..<count {
+        draw(j, canvas, ctm)
+        j = node(j).pointee.end
+      }
       return
     }
     let clip = canvas.clipBounds
     let base = occluders.count
     var any = false
-    for (i, s) in list.enumerated() {
+    var j = first
+    for k in 0..<count {
       var d = IntRect(x: 0, y: 0, width: 0, height: 0)
       // The first sibling covers none that is drawn before it.
-      if i > 0, s.drawsPlainly, let r = s.opaqueInterior,
-        let interior = Compositor.deviceInterior(r, s.transformToSuperlayer.concatenating(ctm))
+      if k > 0, node(j).pointee.drawsPlainly, let r = node(j).pointee.opaqueInterior,
+        let interior = Compositor.deviceInterior(r, node(j).pointee.relative.concatenating(ctm))
       {
         d = interior.intersection(clip)
         any = any || !d.isEmpty
       }
       occluders.append(d)
+      j = node(j).pointee.end
     }
     defer { occluders.removeLast(occluders.count - base) }
-    for i in list.indices {
-      let l = list[i]
-      let later = base + i + 1..<base + min(list.count, i + 1 + Compositor.occluderLookahead)
-      if any, isOccluded(l, by: later, ctm, clip) {
+    j = first
+    for k in 0..<count {
+      let later = base + k + 1..<base + min(count, k + 1 + Compositor.occluderLookahead)
+      if any, isOccluded(j, by: later, ctm, clip) {
         counts.layersOccluded += 1
-        continue
+      } else {
+        draw(j, canvas, ctm)
       }
-      draw(l, canvas, ctm)
+      j = node(j).pointee.end
     }
   }
 
-  /// Whether one of the `occluders` at `later` covers all of `layer`'s extent (shadow included)
+  /// Whether one of the `occluders` at `later` covers all of node `i`'s extent (shadow included)
   /// within `clip`.
-  private func isOccluded(_ layer: Layer, by later: Range<Int>, _ ctm: Transform, _ clip: IntRect) -> Bool {
+  private func isOccluded(_ i: Int, by later: Range<Int>, _ ctm: Transform, _ clip: IntRect) -> Bool {
     guard later.contains(where: { !occluders[$0].isEmpty }) else { return false }
-    if layer.isHidden || !(layer.opacity > 0) { return false }
-    let own = layer.transformToSuperlayer.concatenating(ctm)
+    if node(i).pointee.invisible { return false }
+    let own = node(i).pointee.relative.concatenating(ctm)
     guard own.determinant != 0, own.determinant.isFinite else { return false }
-    let reach = IntRect(enclosing: fullExtent(layer, own)).intersection(clip)
+    let reach = IntRect(enclosing: fullExtent(i, own)).intersection(clip)
     if reach.isEmpty { return false }  // culled when drawn, and counted so
     for j in later {
       let o = occluders[j]
@@ -338,24 +436,30 @@ public final class Compositor {
   /// Whether a sublayer paints opaque colour over every pixel the layer's background could reach
   /// here (a list's background under a full-screen scroll view): then the background is not
   /// drawn. Only under a hard clip, where every pixel drawn is fully covered.
-  private func backgroundIsCovered(_ layer: Layer, _ canvas: Canvas, _ ctm: Transform) -> Bool {
-    if canvas.hasSoftClip || layer.sublayers.isEmpty { return false }
-    let reach = IntRect(enclosing: ctm.apply(layer.bounds)).intersection(canvas.clipBounds)
+  private func backgroundIsCovered(_ i: Int, _ canvas: Canvas, _ ctm: Transform) -> Bool {
+    let count = node(i).pointee.childCount
+    if canvas.hasSoftClip || count == 0 { return false }
+    let size = node(i).pointee.shape.size
+    let reach = IntRect(enclosing: ctm.apply(Rect(x: 0, y: 0, width: size.width, height: size.height)))
+      .intersection(canvas.clipBounds)
     if reach.isEmpty { return true }
-    for sub in layer.sublayers where sub.drawsPlainly {
-      guard let r = sub.opaqueInterior,
-        let d = Compositor.deviceInterior(r.offsetBy(dx: sub.frame.minX, dy: sub.frame.minY), ctm)
+    var j = node(i).pointee.childStart
+    for _ in 0..<count {
+      defer { j = node(j).pointee.end }
+      guard node(j).pointee.drawsPlainly, let r = node(j).pointee.opaqueInterior,
+        let d = Compositor.deviceInterior(
+          r.offsetBy(dx: node(j).pointee.origin.x, dy: node(j).pointee.origin.y), ctm)
       else { continue }
       if d.intersection(reach) == reach { return true }
     }
     return false
   }
 
-  /// The mask layer's alpha, rendered in the layer's coordinates.
-  private func renderMask(_ mask: Layer, _ canvas: Canvas, _ ctm: Transform, limit: IntRect) -> AlphaMask? {
+  /// The mask layer's alpha (node `m`), rendered in the layer's coordinates.
+  private func renderMask(_ m: Int, _ canvas: Canvas, _ ctm: Transform, limit: IntRect) -> AlphaMask? {
     canvas.save()
     canvas.beginGroup(bounds: limit)
-    draw(mask, canvas, ctm)
+    draw(m, canvas, ctm)
     let g = canvas.endGroupDeferred()
     canvas.restore()
     guard let g else { return nil }
@@ -365,19 +469,14 @@ public final class Compositor {
 
   // MARK: Extents
 
-  /// A conservative device-space bound of everything the layer draws, shadow included: the
+  /// A conservative device-space bound of everything node `i` draws, shadow included: the
   /// prepared local extent mapped by `ctm`, with two pixels for anti-aliasing and rounding.
-  func fullExtent(_ layer: Layer, _ ctm: Transform) -> Rect {
-    ctm.apply(layer.localFullExtent).insetBy(dx: -2, dy: -2)
+  func fullExtent(_ i: Int, _ ctm: Transform) -> Rect {
+    ctm.apply(node(i).pointee.localFullExtent).insetBy(dx: -2, dy: -2)
   }
 
   /// A conservative device-space bound of background, content, sublayers and border.
-  func bodyExtent(_ layer: Layer, _ ctm: Transform) -> Rect {
-    ctm.apply(layer.localBodyExtent).insetBy(dx: -2, dy: -2)
+  func bodyExtent(_ i: Int, _ ctm: Transform) -> Rect {
+    ctm.apply(node(i).pointee.localBodyExtent).insetBy(dx: -2, dy: -2)
   }
-}
-
-extension Layer {
-  /// The area the layer's own background, content and border can cover, in its coordinates.
-  var contentBounds: Rect { contentExtent }
 }

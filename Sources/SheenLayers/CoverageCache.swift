@@ -59,18 +59,18 @@ final class CoverageCache: Sendable {
 
   /// Fills `path`, the layer's `shape` (in the canvas' user space), with `paint`.
   func fill(
-    _ path: Path, of layer: Layer, _ shape: Shape, rule: FillRule = .nonZero, paint: Paint, in canvas: Canvas
+    _ path: Path, of id: ShapeID, _ shape: Shape, rule: FillRule = .nonZero, paint: Paint, in canvas: Canvas
   ) {
-    fill(of: layer, shape, rule: rule, paint: paint, in: canvas) { path }
+    fill(of: id, shape, rule: rule, paint: paint, in: canvas) { path }
   }
 
   /// Fills the layer's `shape` with `paint`; `path` makes the shape (in the canvas' user space)
   /// only when it is not cached, so that costly shapes (stroke outlines) need not be kept.
   func fill(
-    of layer: Layer, _ shape: Shape, rule: FillRule = .nonZero, paint: Paint, in canvas: Canvas,
+    of id: ShapeID, _ shape: Shape, rule: FillRule = .nonZero, paint: Paint, in canvas: Canvas,
     path: () -> Path
   ) {
-    let recorded = coverage(layer, shape, canvas) { canvas.recordCoverage(path(), transform: $0, rule: rule) }
+    let recorded = coverage(id, shape, canvas) { canvas.recordCoverage(path(), transform: $0, rule: rule) }
     guard let (coverage, dx, dy) = recorded else {
       canvas.fill(path(), paint: paint, rule: rule)
       return
@@ -82,21 +82,21 @@ final class CoverageCache: Sendable {
   /// canvas' own, moved within a pixel) with `paint`; false, having drawn nothing, when `record`
   /// makes none.
   func fill(
-    of layer: Layer, _ shape: Shape, paint: Paint, in canvas: Canvas, record: (Transform) -> Coverage?
+    of id: ShapeID, _ shape: Shape, paint: Paint, in canvas: Canvas, record: (Transform) -> Coverage?
   ) -> Bool {
-    guard let (coverage, dx, dy) = coverage(layer, shape, canvas, record) else { return false }
+    guard let (coverage, dx, dy) = coverage(id, shape, canvas, record) else { return false }
     canvas.fill(coverage, offsetX: dx, offsetY: dy, paint: paint)
     return true
   }
 
   /// Intersects the canvas' clip with the inside of `path`, the layer's `shape`.
-  func clip(_ canvas: Canvas, to path: Path, of layer: Layer, _ shape: Shape) {
+  func clip(_ canvas: Canvas, to path: Path, of id: ShapeID, _ shape: Shape) {
     // A rectangle on the pixel grid (or one waiting to be crossed) needs no coverage at all.
     if canvas.transform.isAxisAligned, path.axisAlignedRect != nil {
       canvas.clip(to: path)
       return
     }
-    let recorded = coverage(layer, shape, canvas) { canvas.recordCoverage(path, transform: $0) }
+    let recorded = coverage(id, shape, canvas) { canvas.recordCoverage(path, transform: $0) }
     guard let (coverage, dx, dy) = recorded else {
       canvas.clip(to: path)
       return
@@ -108,20 +108,20 @@ final class CoverageCache: Sendable {
   /// move it by: recorded by `record` under the transform moved to within a pixel of the origin,
   /// unless kept. Nil when `record` makes none (a shape too large: it is then drawn directly).
   private func coverage(
-    _ layer: Layer, _ shape: Shape, _ canvas: Canvas, _ record: (Transform) -> Coverage?
+    _ id: ShapeID, _ shape: Shape, _ canvas: Canvas, _ record: (Transform) -> Coverage?
   ) -> (Coverage, Int, Int)? {
     let t = canvas.transform
     guard let (ix, fx) = snapTranslation(t.tx, steps: CoverageCache.steps),
       let (iy, fy) = snapTranslation(t.ty, steps: CoverageCache.steps)
     else { return nil }
     let geometric = shape == .rounded || shape == .border
-    let signature = geometric ? nil : layer.shapeSignature
+    let signature = geometric ? nil : id.signature
     let byLayer = !geometric && signature == nil
     let key = Key(
-      layer: byLayer ? ObjectIdentifier(layer) : nil, version: byLayer ? layer.contentVersion : 0,
-      signature: signature ?? 0, shape: shape, size: geometric ? layer.frame.size : Size.zero,
-      radii: geometric ? layer.effectiveCornerRadii : CoverageCache.noRadii,
-      borderWidth: shape == .border ? layer.borderWidth : 0,
+      layer: byLayer ? id.layer : nil, version: byLayer ? id.version : 0,
+      signature: signature ?? 0, shape: shape, size: geometric ? id.size : Size.zero,
+      radii: geometric ? id.radii : CoverageCache.noRadii,
+      borderWidth: shape == .border ? id.borderWidth : 0,
       a: t.a, b: t.b, c: t.c, d: t.d, fx: Int32(fx), fy: Int32(fy))
     if let hit = table.value(for: key) { return (hit, ix, iy) }
     var at = t

@@ -3,20 +3,23 @@ import SheenRaster
 import SheenText
 
 /// Renders whole frames of a layer tree, splitting each frame into horizontal bands drawn on
-/// several threads (Blend2D's and LVGL's approach). Every band renders the whole tree clipped to
-/// itself, so the pixels are the same whatever the number of threads and wherever the bands
-/// meet; the shadow and glyph caches are shared and locked.
+/// several threads (Blend2D's and LVGL's approach). The tree is made into a display list once per
+/// frame on the caller's thread (`DisplayList.build`); every band replays the whole list clipped
+/// to itself, reading no layer, so the pixels are the same whatever the number of threads and
+/// wherever the bands meet; the shadow and glyph caches are shared and locked.
 ///
 /// There is one band per thread, and the bands' borders move from frame to frame so that each
 /// takes as long as the others: a band of the screen where cards crowd is drawn by a thread that
 /// has fewer rows (more, thinner bands would balance the work too, but every band walks the
-/// tree and draws anything it cuts in part).
+/// list and draws anything it cuts in part).
 public final class FrameRenderer: @unchecked Sendable {
   /// Threads used per frame (1 draws on the caller's thread only).
   public let threads: Int
   /// The caches and counters shared by every band.
   public let context: RenderContext
   private var bands: [Band] = []
+  /// The frame's display list (its storage is kept from frame to frame).
+  private var list = DisplayList()
   /// The threads that draw all bands but the first, started with the first frame that has two.
   private var workers: BandWorkers?
 
@@ -52,21 +55,22 @@ public final class FrameRenderer: @unchecked Sendable {
   public func render(
     _ layers: [Layer], into surface: Surface, transform: Transform = .identity, background: Color = .clear
   ) {
-    Layer.prepareForDrawingTree(layers)
+    // The tree is prepared and made into a display list here, on the caller's thread; the bands
+    // replay the list and never read a layer.
+    list.build(
+      layers, transform: transform, cull: IntRect(x: 0, y: 0, width: surface.width, height: surface.height))
     let workBefore = cacheWork()
     let bands = self.bands(for: surface)
-    let covered = opaqueCover(layers, transform)
+    let covered = opaqueCover(list)
     if bands.count == 1 {
       // On the caller's thread: no closure, nothing allocated.
-      draw(bands[0], layers, surface, transform, background, covered)
+      draw(bands[0], list, surface, background, covered)
     } else {
-      // The tree is only read while bands are drawn (prepare() built everything lazy).
       if workers?.count != bands.count - 1 {
         workers?.stop()
         workers = BandWorkers(count: bands.count - 1) { [unowned self] i in self.drawBand(i) }
       }
-      frame = Frame(
-        layers: layers, surface: surface, transform: transform, background: background, covered: covered)
+      frame = Frame(list: list, surface: surface, background: background, covered: covered)
       workers?.run()
       frame = nil
       rebalance(bands)
@@ -109,9 +113,8 @@ public final class FrameRenderer: @unchecked Sendable {
 
   /// What the band threads draw: set while they draw it, and only read then.
   private struct Frame {
-    let layers: [Layer]
+    let list: DisplayList
     let surface: Surface
-    let transform: Transform
     let background: Color
     let covered: IntRect?
   }
@@ -122,31 +125,33 @@ public final class FrameRenderer: @unchecked Sendable {
     guard let f = frame else { return }
     let b = bands[i]
     let start = DispatchTime.now().uptimeNanoseconds
-    draw(b, f.layers, f.surface, f.transform, f.background, f.covered)
+    draw(b, f.list, f.surface, f.background, f.covered)
     b.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
   }
 
   private func draw(
-    _ b: Band, _ layers: [Layer], _ surface: Surface, _ transform: Transform, _ background: Color,
-    _ covered: IntRect?
+    _ b: Band, _ list: DisplayList, _ surface: Surface, _ background: Color, _ covered: IntRect?
   ) {
     b.canvas.save()
     let rows = IntRect(x: 0, y: b.rows.lowerBound, width: surface.width, height: b.rows.count)
     b.canvas.clip(to: Rect(rows))
     // Under a root layer's opaque colour the background would not show: skip clearing to it.
     if covered.map({ $0.intersection(rows) != rows }) ?? true { b.canvas.clear(background) }
-    b.compositor.render(layers, in: b.canvas, transform: transform, endsFrame: false, prepares: false)
+    b.compositor.replay(list, in: b.canvas, endsFrame: false)
     b.canvas.restore()
     b.canvas.trimPools()
   }
 
   /// Device pixels that a root layer certainly paints with opaque colour (its prepared opaque
   /// interior, under an axis-aligned transform), if any.
-  private func opaqueCover(_ layers: [Layer], _ transform: Transform) -> IntRect? {
+  private func opaqueCover(_ list: DisplayList) -> IntRect? {
     var best: IntRect? = nil
-    for l in layers where !l.isHidden && l.opacity >= 1 && l.mask == nil {
-      guard let r = l.opaqueInterior,
-        let d = Compositor.deviceInterior(r, l.transformToSuperlayer.concatenating(transform))
+    var i = 0
+    for _ in 0..<list.rootCount {
+      let n = list.nodes[i]
+      i = n.end
+      guard !n.invisible, n.opacity >= 1, !n.hasMask,
+        let r = n.opaqueInterior, let d = Compositor.deviceInterior(r, n.ctm)
       else { continue }
       if best.map({ $0.width * $0.height < d.width * d.height }) ?? true { best = d }
     }

@@ -38,27 +38,19 @@ public final class GradientLayer: Layer {
     if cachedGradient == nil { cachedGradient = Gradient.shared(colors: colors, locations: locations) }
   }
 
-  public override func drawContent(in canvas: Canvas, context: RenderContext) {
-    guard colors.count > 0 else { return }
-    let path = roundedBoundsPath
+  public override func displayContent() -> LayerContent? {
+    guard colors.count > 0 else { return nil }
     let w = frame.width
     let h = frame.height
     let s = Point(x: startPoint.x * w, y: startPoint.y * h)
     guard type == .radial else {
       // A zero-length axis fills with the last colour (the shader's degenerate case).
       let e = Point(x: endPoint.x * w, y: endPoint.y * h)
-      context.coverageCache.fill(
-        path, of: self, .rounded, paint: .linearGradient(gradient, start: s, end: e), in: canvas)
-      return
+      return .roundedFill(.linearGradient(gradient, start: s, end: e))
     }
     let rx = abs(endPoint.x - startPoint.x) * w
     let ry = abs(endPoint.y - startPoint.y) * h
-    if rx <= 0 || ry <= 0 {
-      context.coverageCache.fill(path, of: self, .rounded, paint: .solid(colors.last!), in: canvas)
-      return
-    }
-    context.coverageCache.fill(
-      path, of: self, .rounded,
-      paint: .ellipticalGradient(gradient, center: s, radii: Size(width: rx, height: ry)), in: canvas)
+    if rx <= 0 || ry <= 0 { return .roundedFill(.solid(colors.last!)) }
+    return .roundedFill(.ellipticalGradient(gradient, center: s, radii: Size(width: rx, height: ry)))
   }
 }

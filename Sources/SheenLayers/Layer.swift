@@ -70,7 +70,7 @@ open class Layer {
   static let versionCounter = Atomic<UInt64>(0)
 
   /// Records a change to what the layer draws. A subclass calls it when anything its
-  /// `contentExtent`, `prepareForDrawing` or `drawContent` reads changes.
+  /// `contentExtent`, `prepareForDrawing` or `displayContent` reads changes.
   public func setNeedsDisplay() {
     contentVersion = Layer.versionCounter.wrappingAdd(1, ordering: .relaxed).newValue
     setNeedsPrepare()
@@ -550,7 +550,9 @@ open class Layer {
   /// Whether this layer draws content of its own besides background and border (subclasses).
   open var hasContent: Bool { false }
 
-  /// Draws the layer's content (shape, gradient, text) in its own coordinates. The canvas'
-  /// transform maps layer coordinates to device pixels.
-  open func drawContent(in canvas: Canvas, context: RenderContext) {}
+  /// What the layer draws between its image and its sublayers (shape, gradient, text), as a
+  /// value in its own coordinates (see `LayerContent`), or nil. Called on the thread that
+  /// prepares a frame, after `prepareForDrawing`, when `hasContent` is true: the bands of the
+  /// frame draw the value and never read the layer.
+  open func displayContent() -> LayerContent? { nil }
 }

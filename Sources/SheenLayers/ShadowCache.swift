@@ -51,7 +51,9 @@ final class ShadowCache: Sendable {
 
   private let table = FrameCache<Key, Entry>(budget: 32 << 20, maxEntries: 4096)
 
-  private func key(_ layer: Layer?, _ path: Path?, _ version: Int, _ ctm: Transform, _ sigma: Double) -> (
+  private func key(
+    _ layer: ObjectIdentifier?, _ path: Path?, _ version: Int, _ ctm: Transform, _ sigma: Double
+  ) -> (
     Key, Int, Int
   )? {
     // Under a blur of 2 pixels or more a sub-pixel shift changes no pixel by more than a level or
@@ -61,7 +63,7 @@ final class ShadowCache: Sendable {
       let (iy, fy) = snapTranslation(ctm.ty, steps: steps)
     else { return nil }
     let k = Key(
-      layer: layer.map(ObjectIdentifier.init), path: path, shapes: nil, version: version, a: ctm.a, b: ctm.b,
+      layer: layer, path: path, shapes: nil, version: version, a: ctm.a, b: ctm.b,
       c: ctm.c,
       d: ctm.d,
       fx: fx, fy: fy, sigma: sigma)
@@ -95,7 +97,7 @@ final class ShadowCache: Sendable {
   /// reach of it is filled and blurred, so memory is bounded by the canvas, not by how far the
   /// path reaches; a shadow cut so is not kept.
   func pathShadow(
-    layer: Layer, path: Path, ctm: Transform, sigma: Double, clip: IntRect,
+    path: Path, ctm: Transform, sigma: Double, clip: IntRect,
     stats: inout RenderContext.Statistics
   ) -> Placed? {
     let snapped = key(nil, path, 0, ctm, sigma)
@@ -132,7 +134,7 @@ final class ShadowCache: Sendable {
   /// The kept shadow of a layer's alpha, if its subtree has not changed since it was blurred, for
   /// drawing moved by `offset` device pixels.
   func cachedAlphaShadow(
-    layer: Layer, signature: Int, ctm: Transform, sigma: Double, offset: (Int, Int)
+    layer: ObjectIdentifier, signature: Int, ctm: Transform, sigma: Double, offset: (Int, Int)
   ) -> Placed? {
     guard let (k, ix, iy) = key(layer, nil, signature, ctm, sigma) else { return nil }
     return hit(k, ix, iy, offset: offset)
@@ -147,7 +149,8 @@ final class ShadowCache: Sendable {
   /// two pixels) that it stays inside wherever the layer then lies within a pixel and while the
   /// offset moves by up to `cutSlack` pixels (an offset animated further blurs again).
   func alphaShadow(
-    layer: Layer, image: GroupImage, ctm: Transform, sigma: Double, signature: Int, offset: (Int, Int),
+    layer: ObjectIdentifier, image: GroupImage, ctm: Transform, sigma: Double, signature: Int,
+    offset: (Int, Int),
     holes: [IntRect], cacheable: Bool, stats: inout RenderContext.Statistics
   ) -> Placed? {
     let snapped = key(layer, nil, signature, ctm, sigma)
@@ -207,11 +210,11 @@ final class ShadowCache: Sendable {
   /// subtree `signature`), made from what `render` draws (the shape's alpha with the blur's
   /// margin) unless kept. Its coverage's grid is the local one.
   func localShadow(
-    layer: Layer?, path: Path?, signature: Int, scale: Double, sigma: Double,
+    layer: ObjectIdentifier?, path: Path?, signature: Int, scale: Double, sigma: Double,
     stats: inout RenderContext.Statistics, render: () -> AlphaMask?
   ) -> Entry? {
     let k = Key(
-      layer: layer.map(ObjectIdentifier.init), path: path, shapes: nil, version: signature, a: scale, b: 0,
+      layer: layer, path: path, shapes: nil, version: signature, a: scale, b: 0,
       c: 0, d: scale, fx: ShadowCache.localMarker, fy: 0, sigma: sigma)
     if let e = table.value(for: k) { return e }
     guard let m = render() else { return nil }
@@ -232,7 +235,7 @@ final class ShadowCache: Sendable {
   /// layer that stays, or moves by whole pixels, resamples nothing; one that animates resamples,
   /// but blurs nothing. Nil when the placement reaches too far to record.
   func placedLocalShadow(
-    _ local: Entry, layer: Layer?, path: Path?, signature: Int, scale: Double, sigma: Double,
+    _ local: Entry, layer: ObjectIdentifier?, path: Path?, signature: Int, scale: Double, sigma: Double,
     place: Transform
   ) -> Placed? {
     guard let source = local.source else { return nil }
@@ -242,7 +245,7 @@ final class ShadowCache: Sendable {
       let (iy, fy) = snapTranslation(t.ty, steps: ShadowCache.placedSteps)
     else { return nil }
     let k = Key(
-      layer: layer.map(ObjectIdentifier.init), path: path, shapes: nil, version: signature, a: t.a, b: t.b,
+      layer: layer, path: path, shapes: nil, version: signature, a: t.a, b: t.b,
       c: t.c, d: t.d, fx: fx, fy: fy, sigma: sigma * 1024 + scale, kind: 1)
     if let e = table.value(for: k) { return Placed(mask: e.mask, dx: ix, dy: iy) }
     t.tx = Double(fx) / ShadowCache.placedSteps

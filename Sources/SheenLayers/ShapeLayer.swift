@@ -39,33 +39,10 @@ public final class ShapeLayer: Layer {
     return true
   }
 
-  public override func drawContent(in canvas: Canvas, context: RenderContext) {
-    guard let path else { return }
-    if let fill = fillColor, fill.alpha > 0 {
-      context.coverageCache.fill(path, of: self, .path, rule: fillRule, paint: .solid(fill), in: canvas)
-    }
-    if let stroke = strokeColor, stroke.alpha > 0, lineWidth > 0 {
-      // The outline is made only when the coverage cache lacks it, flattened finely enough for
-      // the canvas' scale; it is not kept (an outline of a small rounded tag holds hundreds of
-      // points, and the cache keeps its coverage).
-      let style = StrokeStyle(width: lineWidth, join: lineJoin, cap: lineCap, miterLimit: miterLimit)
-      // A stroke too large to keep is drawn straight, culled to the clip (its size then follows
-      // what reaches the canvas, not how far the path goes).
-      let extent = canvas.transform.apply(path.controlBounds.insetBy(dx: -style.reach, dy: -style.reach))
-      // So is one of many segments (its outline path would take hundreds of bytes a segment;
-      // straight, its pieces stream into the rasterizer).
-      let many = Canvas.streamedStrokePoints
-      guard Canvas.canRecordCoverage(of: extent),
-        path.flattenedPointCount(transform: canvas.transform, tolerance: Canvas.strokeTolerance, limit: many)
-          <= many
-      else {
-        canvas.stroke(path, style: style, paint: .solid(stroke))
-        return
-      }
-      let tolerance = Canvas.strokeTolerance / max(canvas.transform.maxScale, 1e-6)
-      context.coverageCache.fill(of: self, .stroke, paint: .solid(stroke), in: canvas) {
-        path.stroked(style, transform: .identity, tolerance: tolerance)
-      }
-    }
+  public override func displayContent() -> LayerContent? {
+    guard let path else { return nil }
+    return .shape(
+      path, fill: fillColor, rule: fillRule, stroke: strokeColor,
+      style: StrokeStyle(width: lineWidth, join: lineJoin, cap: lineCap, miterLimit: miterLimit))
   }
 }

@@ -103,23 +103,8 @@ public final class TextLayer: Layer {
     if let l = makeLayout() { cachedLayout = (contentVersion, l) }
   }
 
-  public override func drawContent(in canvas: Canvas, context: RenderContext) {
-    guard let layout, foregroundColor.alpha > 0 else { return }
-    // Core Animation draws a text layer into a bitmap of its size: clip to the bounds.
-    canvas.clip(to: bounds)
-    // Drawn again, the text is one fill of its recorded coverage rather than a glyph look-up
-    // and blit per glyph (and the bands of a frame do not contend for the glyph cache's lock).
-    let renderer = context.textRenderer
-    // Under a rotation, skew or large scale the outlines are recorded instead of the glyph masks.
-    let filled = context.coverageCache.fill(of: self, .text, paint: .solid(foregroundColor), in: canvas) {
-      renderer.coverage(of: layout, at: .zero, transform: $0)
-        ?? renderer.outlineCoverage(of: layout, at: .zero, transform: $0, in: canvas)
-    }
-    if filled {
-      // Colour glyphs (emoji) are not in the recorded coverage: they keep their own colours.
-      renderer.drawColorGlyphs(layout, at: .zero, in: canvas)
-    } else {
-      canvas.drawText(layout, at: .zero, color: foregroundColor, renderer: renderer)
-    }
+  public override func displayContent() -> LayerContent? {
+    guard let layout, foregroundColor.alpha > 0 else { return nil }
+    return .text(layout, color: foregroundColor, clip: bounds)
   }
 }

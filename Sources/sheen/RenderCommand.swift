@@ -34,8 +34,8 @@ func runRender(_ args: [String]) -> Int32 {
     renderFail("cannot make a \(scene.pixelWidth)×\(scene.pixelHeight) pixel canvas: \(error)")
     return 1
   }
-  let canvas = Canvas(surface: surface)
-  let compositor = Compositor()
+  // The path a window's frames take: the tree made into a display list, replayed (one band).
+  let renderer = FrameRenderer(threads: 1)
   let toPixels = Transform(scaleX: scene.scale, y: scene.scale)
   let frames = options.repeatCount ?? 1
   var frameMilliseconds: [Double] = []
@@ -43,8 +43,7 @@ func runRender(_ args: [String]) -> Int32 {
   let clock = ContinuousClock()
   for _ in 0..<frames {
     let start = clock.now
-    canvas.clear(scene.background ?? .clear)
-    compositor.render(scene.layers, in: canvas, transform: toPixels)
+    renderer.render(scene.layers, into: surface, transform: toPixels, background: scene.background ?? .clear)
     let elapsed = start.duration(to: clock.now)
     frameMilliseconds.append(
       Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) * 1e-15)

@@ -1,0 +1,216 @@
+// The display list: a layer tree turned, once per frame and on the caller's thread, into an
+// immutable, Sendable list of what to draw, which every band of the frame then replays
+// (`Compositor`) without touching a `Layer` (issue 15's "How", third bullet).
+//
+// The list is flat: one `DisplayNode` per layer, in drawing order (a layer, then its mask's
+// nodes, then its sublayers'), each holding everything its drawing reads, resolved: its
+// transforms (to its parent and to the device), extents, clip, group opacity, shadow (shape,
+// colour, blur, offset and cache key), background, image parts, content (`LayerContent`, a
+// subclass's text, path or paint as a value) and border, and the index past its subtree, so a
+// band skips a whole subtree that does not reach it. Storage is kept from frame to frame: a
+// steady frame allocates nothing.
+
+import SheenRaster
+import SheenText
+
+/// What a layer subclass draws between its image and its sublayers, as a value: made by
+/// `Layer.displayContent()` on the thread that prepares the frame and only read by the threads
+/// that draw it.
+public enum LayerContent: Sendable {
+  /// Laid-out text at the layer's origin in `color`, clipped to `clip` (the layer's bounds, as
+  /// Core Animation draws a text layer into a bitmap of its size).
+  case text(TextLayout, color: Color, clip: Rect)
+  /// A path filled (when `fill` is given) then stroked (when `stroke` is given, with `style`).
+  case shape(Path, fill: Color?, rule: FillRule, stroke: Color?, style: StrokeStyle)
+  /// The layer's rounded bounds filled with a paint (a gradient layer).
+  case roundedFill(Paint)
+}
+
+/// What the coverage of a node's shapes is cached under: its geometry for rounded bounds and
+/// borders, else the hash of what its own shapes are made of (`Layer.shapeSignature`), else the
+/// layer's identity and content version (values only: nothing reads the layer).
+struct ShapeID: Sendable {
+  var layer: ObjectIdentifier
+  var version: UInt64
+  var signature: Int?
+  var size: Size
+  var radii: CornerRadii
+  var borderWidth: Double
+}
+
+/// One layer of the list, resolved.
+struct DisplayNode: Sendable {
+  enum Kind: UInt8, Sendable {
+    /// Hidden, fully transparent, or masked by a hidden mask: draws nothing and is not counted.
+    case hidden
+    /// Outside the frame: drawn by nothing (counted as culled); its subtree is not in the list.
+    case culled
+    case drawn
+  }
+  var kind: Kind
+  /// Hidden or fully transparent (never covered by a sibling: it draws nothing).
+  var invisible: Bool
+  /// The index past the node's subtree (its mask's nodes and its sublayers').
+  var end: Int
+  /// The index of the first sublayer's node (after the mask's nodes, if any).
+  var childStart: Int
+  var childCount: Int
+  /// Whether the layer has a mask: when drawn, its nodes start at the next index.
+  var hasMask: Bool
+  /// Maps the layer's coordinates to its parent's.
+  var relative: Transform
+  /// Maps the layer's coordinates to device pixels, under the list's root transform.
+  var ctm: Transform
+  /// Device pixels the layer can touch, shadow included (under `ctm`), for binning.
+  var deviceExtent: IntRect
+  var localFullExtent: Rect
+  var localBodyExtent: Rect
+  var opacity: Double
+  var masksToBounds: Bool
+  var rounded: Path
+  var shape: ShapeID
+  /// Whether the layer draws straight into its parent (see `Layer.drawsPlainly`), where it is in
+  /// its parent (the frame's origin), and the rectangle it certainly covers with opaque colour.
+  var drawsPlainly: Bool
+  var origin: Point
+  var opaqueInterior: Rect?
+  /// The rectangles the body covers with opaque colour (`Layer.opaqueParts`), where a shadow
+  /// need not be blended: `DisplayList.opaqueParts[opaqueStart..<opaqueEnd]`.
+  var opaqueStart: Int
+  var opaqueEnd: Int
+  // The shadow.
+  var shadowVisible: Bool
+  var shadowColor: Color?
+  var shadowOpacity: Double
+  var shadowRadius: Double
+  var shadowOffset: Size
+  var shadowPath: Path?
+  /// The shadow as rounded rectangles (the `shadowPath`'s, or the layer's alpha), when it is.
+  var shadowShapes: [ShadowShape]?
+  /// What a shadow of the layer's alpha is kept under.
+  var alphaSignature: Int
+  // The body.
+  var background: Color?
+  var image: RasterImage?
+  var minification: ImageFilter
+  var magnification: ImageFilter
+  /// The image's parts: `DisplayList.parts[partStart..<partEnd]`.
+  var partStart: Int
+  var partEnd: Int
+  var content: LayerContent?
+  var border: Path?
+  var borderColor: Color?
+}
+
+/// A frame's layer tree, resolved into nodes (see the top of this file). `Sendable`: band
+/// threads replay it while the layers may change on the caller's thread.
+public struct DisplayList: Sendable {
+  var nodes: [DisplayNode] = []
+  var parts: [ContentsPart] = []
+  /// Copied, not shared with the layers (which rebuild theirs in place).
+  var opaqueParts: [Rect] = []
+  /// How many nodes are the top-level layers' (the roots are siblings from index 0).
+  var rootCount = 0
+  /// The transform of the top-level layers' parent (points to device pixels).
+  public internal(set) var transform = Transform.identity
+
+  public init() {}
+
+  /// How many layers the list holds.
+  public var count: Int { nodes.count }
+
+  /// Empties the list, keeping its storage.
+  mutating func removeAll() {
+    nodes.removeAll(keepingCapacity: true)
+    parts.removeAll(keepingCapacity: true)
+    opaqueParts.removeAll(keepingCapacity: true)
+    rootCount = 0
+  }
+
+  /// Prepares `layers` for drawing (`Layer.prepareForDrawingTree`) and makes the list of them
+  /// under `transform`, in place (reusing its storage). Subtrees that reach nothing of `cull`
+  /// (device pixels) are left out, except under a layer whose shadow is made from its alpha
+  /// (its whole body is drawn offscreen).
+  public mutating func build(_ layers: [Layer], transform: Transform, cull: IntRect?) {
+    Layer.prepareForDrawingTree(layers)
+    removeAll()
+    self.transform = transform
+    for l in layers { append(l, parent: transform, cull: cull) }
+    rootCount = layers.count
+  }
+
+  /// Appends the node of `layer` and its subtree.
+  private mutating func append(_ layer: Layer, parent: Transform, cull: IntRect?) {
+    let index = nodes.count
+    let relative = layer.transformToSuperlayer
+    let ctm = relative.concatenating(parent)
+    var kind = DisplayNode.Kind.drawn
+    if layer.isHidden || !(layer.opacity > 0) || (layer.mask?.isHidden ?? false) { kind = .hidden }
+    var deviceExtent = IntRect(x: 0, y: 0, width: 0, height: 0)
+    let invertible = ctm.determinant != 0 && ctm.determinant.isFinite
+    if kind == .drawn {
+      if invertible {
+        deviceExtent = IntRect(enclosing: ctm.apply(layer.localFullExtent).insetBy(dx: -2, dy: -2))
+        if let cull, deviceExtent.intersection(cull).isEmpty { kind = .culled }
+      } else {
+        kind = .hidden
+      }
+    }
+    let alphaShadow = layer.shadowVisible && layer.shadowPath == nil
+    var id = ShapeID(
+      layer: ObjectIdentifier(layer), version: layer.contentVersion, signature: nil, size: layer.frame.size,
+      radii: layer.effectiveCornerRadii, borderWidth: layer.borderWidth)
+    if kind == .drawn { id.signature = layer.shapeSignature }
+    let drawn = kind == .drawn
+    let hasBorder = drawn && layer.borderWidth > 0 && (layer.borderColor.map { $0.alpha > 0 } ?? false)
+    nodes.append(
+      DisplayNode(
+        kind: kind, invisible: layer.isHidden || !(layer.opacity > 0), end: index + 1, childStart: index + 1,
+        childCount: 0, hasMask: layer.mask != nil,
+        relative: relative, ctm: ctm, deviceExtent: deviceExtent,
+        localFullExtent: layer.localFullExtent, localBodyExtent: layer.localBodyExtent,
+        opacity: layer.opacity, masksToBounds: layer.masksToBounds,
+        rounded: drawn ? layer.roundedBoundsPath : DisplayList.emptyPath, shape: id,
+        drawsPlainly: layer.drawsPlainly, origin: Point(x: layer.frame.minX, y: layer.frame.minY),
+        opaqueInterior: layer.opaqueInterior,
+        opaqueStart: opaqueParts.count, opaqueEnd: opaqueParts.count,
+        shadowVisible: drawn && layer.shadowVisible, shadowColor: layer.shadowColor,
+        shadowOpacity: layer.shadowOpacity, shadowRadius: layer.shadowRadius,
+        shadowOffset: layer.shadowOffset,
+        shadowPath: drawn ? layer.shadowPath : nil,
+        shadowShapes: drawn ? (layer.shadowPath != nil ? layer.shadowPathShapes : layer.alphaShapes) : nil,
+        alphaSignature: drawn && alphaShadow ? layer.subtreeSignature : 0,
+        background: drawn ? layer.backgroundColor : nil, image: drawn ? layer.contents : nil,
+        minification: layer.minificationFilter, magnification: layer.magnificationFilter,
+        partStart: parts.count, partEnd: parts.count,
+        content: drawn && layer.hasContent ? layer.displayContent() : nil,
+        border: hasBorder ? layer.borderPath : nil, borderColor: layer.borderColor))
+    guard drawn else { return }
+    if layer.shadowVisible {
+      opaqueParts.append(contentsOf: layer.opaqueParts)
+      nodes[index].opaqueEnd = opaqueParts.count
+    }
+    if layer.contents != nil {
+      layer.forEachContentsPart { parts.append($0) }
+      nodes[index].partEnd = parts.count
+    }
+    // Below a shadow made from the layer's alpha the whole body is drawn offscreen, wherever the
+    // frame is; a mask is drawn into its own group: neither is culled here.
+    if let m = layer.mask {
+      append(m, parent: ctm, cull: nil)
+    }
+    nodes[index].childStart = nodes.count
+    nodes[index].childCount = layer.sublayers.count
+    // Sublayers are culled to the layer's clip as well (a list's rows scrolled out of its
+    // bounds): a conservative bound of it, the device box of the bounds and a pixel.
+    var childCull = alphaShadow ? nil : cull
+    if let c = childCull, layer.masksToBounds {
+      let box = IntRect(enclosing: ctm.apply(layer.bounds).insetBy(dx: -1, dy: -1))
+      childCull = c.intersection(box)
+    }
+    for s in layer.sublayers { append(s, parent: ctm, cull: childCull) }
+    nodes[index].end = nodes.count
+  }
+
+  static let emptyPath = Path()
+}
