@@ -37,6 +37,8 @@ public final class Compositor {
   ) {
     list.build(layers, transform: transform, cull: canvas.clipBounds)
     replay(list, in: canvas, endsFrame: endsFrame)
+    // Nothing is held until the next call (the storage is kept).
+    list.removeAll()
   }
 
   /// Draws a display list onto a canvas; the canvas' clip limits the work. Reads only the list

@@ -75,6 +75,9 @@ public final class FrameRenderer: @unchecked Sendable {
       frame = nil
       rebalance(bands)
     }
+    // The list lets go of what it holds (images, paths, layouts) until the next frame, keeping
+    // its storage: a layer that redraws its bitmap in place finds it unshared.
+    list.removeAll()
     context.endFrame()
     releaseFreedMemoryAfterWork(cacheWork() != workBefore)
   }
