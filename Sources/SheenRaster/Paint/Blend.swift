@@ -76,13 +76,21 @@ typealias Quad = SIMD8<UInt16>
 /// a time with no tables: the colour at each coverage and the inverse of its alpha are worked
 /// out in the lanes (the same roundings as `Pixel.scale` and `Pixel.sourceOver`, so the same
 /// pixels as one pixel at a time). Quads with no coverage are skipped; quads at full coverage
-/// take the colour itself (stored, when opaque).
+/// take the colour itself (stored, when opaque). The last one to three pixels of a span take one
+/// more quad, gathered and scattered pixel by pixel; a colour with no colour channels (a black
+/// shadow's) takes its scaled alpha from the inverse's product instead of two more.
 struct SolidLanes {
   let color: UInt32
   let colorQuad: Quad
   let alphaQuad: Quad
   let fullInverse: Quad
   let opaque: Bool
+  /// Blue, green and red all zero: the colour at coverage c is its alpha at c, nothing else.
+  let alphaOnly: Bool
+
+  /// The lanes holding alpha (high byte of each pixel's second lane), kept here: a static
+  /// constant would be a lazy global checked on every quad.
+  let alphaLanes: Quad
 
   @inline(__always) init(_ color: UInt32) {
     self.color = color
@@ -91,12 +99,35 @@ struct SolidLanes {
     alphaQuad = Quad(repeating: UInt16(a))
     fullInverse = Quad(repeating: UInt16(255 - a))
     opaque = a == 255
+    alphaOnly = color & 0x00FF_FFFF == 0
+    alphaLanes = unsafeBitCast(SIMD4<UInt32>(repeating: 0xFF00_0000), to: Quad.self)
+  }
+
+  /// Four pixels `d` blended with coverages `cov4` (one byte each, not all 0 or all 255).
+  @inline(__always) func blendQuad(_ d: Quad, _ cov4: UInt32, alphaOnly: Bool) -> Quad {
+    // Each pixel's coverage in both of its lanes.
+    let c32 = SIMD4<UInt32>(truncatingIfNeeded: unsafeBitCast(cov4, to: SIMD4<UInt8>.self))
+    let f = unsafeBitCast(c32 | c32 &<< 16, to: Quad.self)
+    let t = div255(alphaQuad &* f)
+    // The colour at each coverage: its alpha lane is t.
+    let s = alphaOnly ? (t &<< 8) & alphaLanes : scaleQuad(colorQuad, by: f)
+    return s &+ scaleQuad(d, by: Quad(repeating: 255) &- t)
   }
 
   @inline(__always) func blend(
     _ dst: UnsafeMutablePointer<UInt32>, _ count: Int, coverage: UnsafePointer<UInt8>
   ) {
-    let quads = count >> 2
+    if alphaOnly {
+      blend(dst, count, coverage: coverage, alphaOnly: true)
+    } else {
+      blend(dst, count, coverage: coverage, alphaOnly: false)
+    }
+  }
+
+  @inline(__always) private func blend(
+    _ dst: UnsafeMutablePointer<UInt32>, _ count: Int, coverage: UnsafePointer<UInt8>, alphaOnly: Bool
+  ) {
+    let quads = count &>> 2
     let raw = UnsafeRawPointer(coverage)
     let out = UnsafeMutableRawPointer(dst)
     for q in 0..<quads {
@@ -111,20 +142,35 @@ struct SolidLanes {
         }
         continue
       }
-      // Each pixel's coverage in both of its lanes.
-      let c32 = SIMD4<UInt32>(truncatingIfNeeded: unsafeBitCast(cov4, to: SIMD4<UInt8>.self))
-      let f = unsafeBitCast(c32 | c32 &<< 16, to: Quad.self)
-      let s = scaleQuad(colorQuad, by: f)
-      let inv = Quad(repeating: 255) &- div255(alphaQuad &* f)
-      let r = s &+ scaleQuad(loadQuad(out, q &* 16), by: inv)
+      let r = blendQuad(loadQuad(out, q &* 16), cov4, alphaOnly: alphaOnly)
       out.storeBytes(of: r, toByteOffset: q &* 16, as: Quad.self)
     }
-    for i in (quads << 2)..<count {
-      let c = UInt32(coverage[i])
-      if c == 0 { continue }
+    let done = quads &<< 2
+    let left = count &- done
+    if left == 0 { return }
+    if left == 1 {
+      let c = UInt32(coverage[done])
+      if c == 0 { return }
+      if c == 255 && opaque {
+        dst[done] = color
+        return
+      }
       let s = c == 255 ? color : Pixel.scale(color, by: c)
-      dst[i] = Pixel.sourceOver(s, dst[i])
+      dst[done] = Pixel.sourceOver(s, dst[done])
+      return
     }
+    // Two or three pixels: one quad, the missing lanes at coverage 0 (left as they are).
+    let p = dst + done
+    let c = coverage + done
+    let three = left == 3
+    let pair = UInt32(UnsafeRawPointer(c).loadUnaligned(as: UInt16.self))
+    let cov4 = three ? pair | UInt32(c[2]) &<< 16 : pair
+    if cov4 == 0 { return }
+    let d = SIMD2<UInt64>(UnsafeRawPointer(p).loadUnaligned(as: UInt64.self), three ? UInt64(p[2]) : 0)
+    let r = unsafeBitCast(
+      blendQuad(unsafeBitCast(d, to: Quad.self), cov4, alphaOnly: alphaOnly), to: SIMD2<UInt64>.self)
+    UnsafeMutableRawPointer(p).storeBytes(of: r[0], as: UInt64.self)
+    if three { p[2] = UInt32(truncatingIfNeeded: r[1]) }
   }
 }
 
@@ -147,10 +193,12 @@ struct SolidLanes {
   }
 }
 
-/// `x / 255` rounded, per 16-bit lane, for `x` in 0...65025.
+/// `x / 255` rounded, per 16-bit lane, for `x` in 0...65025: `(x + 128) * 257 >> 16`, the high
+/// half of a 16-bit product (SSE2's `pmulhuw`: two instructions), which equals `Pixel.div255`'s
+/// `(y + y >> 8) >> 8` with `y = x + 128` for every such `x` (BlendTests checks all of them).
 @inline(__always) func div255(_ x: Quad) -> Quad {
-  let y = x &+ 128
-  return (y &+ (y &>> 8)) &>> 8
+  let y = SIMD8<UInt32>(truncatingIfNeeded: x &+ 128) &* 257
+  return Quad(truncatingIfNeeded: y &>> 16)
 }
 
 /// Blends a row of premultiplied colours over `count` pixels with one coverage for all.

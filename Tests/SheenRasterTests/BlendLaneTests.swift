@@ -1,0 +1,96 @@
+import Testing
+
+@testable import SheenRaster
+
+/// The 16-bit-lane blending (`Blend.swift`) against source-over worked out here per channel with
+/// rounded division in floating point: every division the lanes make, and solid colours blended
+/// with per-pixel coverage over spans of every short length and alignment (the quads, the last
+/// one to three pixels, colours with and without colour channels).
+@Suite struct BlendLaneTests {
+  /// `x / 255` rounded to nearest, independently of the code under test.
+  private func div255(_ x: Int) -> Int { Int((Double(x) / 255).rounded()) }
+
+  /// The colour `c` (premultiplied) at coverage `k` over `d`, channel by channel.
+  private func expected(_ c: UInt32, coverage k: Int, over d: UInt32) -> UInt32 {
+    if k == 0 { return d }
+    let sa = div255(Int(c >> 24) * k)
+    var out: UInt32 = 0
+    for shift in stride(from: 0, through: 24, by: 8) {
+      let s = div255(Int((c >> UInt32(shift)) & 0xFF) * k)
+      let t = div255(Int((d >> UInt32(shift)) & 0xFF) * (255 - sa))
+      out |= UInt32(s + t) << UInt32(shift)
+    }
+    return out
+  }
+
+  /// The lanes' division by 255 (a high-half product) equals rounded division for every product
+  /// of two bytes, in every lane.
+  @Test func laneDivisionIsRoundedForEveryProduct() {
+    var x = 0
+    while x <= 65025 {
+      var lanes = Quad(repeating: 0)
+      for i in 0..<8 { lanes[i] = UInt16(min(65025, x + i)) }
+      let got = SheenRaster.div255(lanes)
+      for i in 0..<8 {
+        let v = min(65025, x + i)
+        #expect(Int(got[i]) == div255(v), "div255(\(v))")
+      }
+      x += 8
+    }
+  }
+
+  /// Spans of 0 to 13 pixels at 4 alignments, with coverage quads that are empty, full and mixed
+  /// and every coverage value somewhere, over premultiplied backgrounds: each pixel is the
+  /// colour at its coverage over it, and the pixels either side are untouched.
+  @Test(arguments: [
+    0x3300_0000 as UInt32,  // a black shadow at 20%: alpha only
+    0xFF00_0000,  // opaque black
+    0xFF1C_1C1E,  // opaque text colour
+    0xFFFF_FFFF,  // opaque white
+    0x6633_1A00,  // translucent, premultiplied
+    0x0000_0000,  // clear
+  ])
+  func solidColourOverCoverageIsSourceOver(color: UInt32) {
+    var seed: UInt32 = 2024
+    func next() -> UInt32 {
+      seed = seed &* 1_103_515_245 &+ 12345
+      return seed >> 8
+    }
+    let width = 24
+    let pixels = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
+    let coverage = UnsafeMutablePointer<UInt8>.allocate(capacity: width)
+    defer {
+      pixels.deallocate()
+      coverage.deallocate()
+    }
+    var covered = Set<Int>()
+    for round in 0..<40 {
+      for start in 0..<4 {
+        for count in 0...13 {
+          var before: [UInt32] = []
+          for i in 0..<width {
+            let a = next() % 256
+            let ch = { a == 0 ? 0 : next() % (a + 1) }
+            pixels[i] = a << 24 | ch() << 16 | ch() << 8 | ch()
+            before.append(pixels[i])
+            let kind = (i / 4 + round) % 4
+            let k: UInt32 =
+              kind == 0 ? 0 : kind == 1 ? 255 : (round + i) % 7 == 0 ? UInt32((round * 13 + i) % 256) : next() % 256
+            coverage[i] = UInt8(k)
+          }
+          for i in start..<(start + count) { covered.insert(Int(coverage[i])) }
+          blendSolidLanes(pixels + start, count, color, coverage: coverage + start)
+          for i in 0..<width {
+            let inside = i >= start && i < start + count
+            let want = inside ? expected(color, coverage: Int(coverage[i]), over: before[i]) : before[i]
+            #expect(
+              pixels[i] == want,
+              "colour \(String(color, radix: 16)) span \(start)+\(count) pixel \(i) coverage \(coverage[i])")
+          }
+        }
+      }
+    }
+    // Every coverage value was tried somewhere.
+    #expect(covered.count == 256)
+  }
+}
