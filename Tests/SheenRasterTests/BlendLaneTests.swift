@@ -74,8 +74,8 @@ import Testing
             pixels[i] = a << 24 | ch() << 16 | ch() << 8 | ch()
             before.append(pixels[i])
             let kind = (i / 4 + round) % 4
-            let k: UInt32 =
-              kind == 0 ? 0 : kind == 1 ? 255 : (round + i) % 7 == 0 ? UInt32((round * 13 + i) % 256) : next() % 256
+            let mixed = (round + i) % 7 == 0 ? UInt32((round * 13 + i) % 256) : next() % 256
+            let k: UInt32 = kind == 0 ? 0 : kind == 1 ? 255 : mixed
             coverage[i] = UInt8(k)
           }
           for i in start..<(start + count) { covered.insert(Int(coverage[i])) }
