@@ -74,12 +74,26 @@ public struct CardContent: Hashable, Sendable {
   /// The values of the small chart (`SparklineView`, drawn in `draw(_:)`) that a third of the
   /// cards with a flat header show in it, or nil: a random walk of ten steps from the index.
   public var trend: [Double]? {
-    guard header == .strip, index % 3 == 0 else { return nil }
+    guard hasTrend else { return nil }
+    var values: [CGFloat] = []
+    trend(into: &values)
+    return values.map { Double($0) }
+  }
+
+  /// Whether the card shows a small chart (`trend` is not nil).
+  public var hasTrend: Bool { header == .strip && index % 3 == 0 }
+
+  /// Replaces `values` with `trend`'s values, in its storage (a reused card's chart takes the
+  /// next card's values without a new array).
+  public func trend(into values: inout [CGFloat]) {
+    values.removeAll(keepingCapacity: true)
+    guard hasTrend else { return }
+    values.reserveCapacity(10)
     var rng = SplitMix(seed: UInt64(index) &* 0x2545_F491 &+ 5)
     var v = 10.0
-    return (0..<10).map { _ in
+    for _ in 0..<10 {
       v = max(1, v + Double(rng.next(9)) - 3.6)
-      return v
+      values.append(CGFloat(v))
     }
   }
 

@@ -143,9 +143,8 @@ public final class CardView: UIView {
     for c in circles { c.isHidden = content.header != .image }
     photoView.image = photo
     photoView.isHidden = photo == nil
-    let trend = content.trend
-    sparkline.isHidden = trend == nil
-    if let trend { sparkline.values = trend.map { CGFloat($0) } }
+    sparkline.isHidden = !content.hasTrend
+    if content.hasTrend { sparkline.updateValues { content.trend(into: &$0) } }
     let avatar = content.avatar.flatMap(CardView.photo)
     avatarView.image = avatar
     avatarView.isHidden = avatar == nil
@@ -154,9 +153,7 @@ public final class CardView: UIView {
     if subtitleLabel.text != content.subtitle { subtitleLabel.text = content.subtitle }
 
     // Each tag rounds a different choice of corners (seed 004).
-    let choices: [UIRectCorner] = [
-      [.topLeft, .bottomRight], [.topRight, .bottomLeft], [.topLeft, .topRight], .allCorners,
-    ]
+    let choices = CardView.tagCorners
     for (i, t) in content.tags.enumerated() {
       let corners = choices[(content.index + i) % choices.count]
       if i < tags.count {
@@ -173,6 +170,11 @@ public final class CardView: UIView {
     button.setTitle(content.buttonTitle, for: .normal)
     setNeedsLayout()
   }
+
+  /// The corners the tags round, in turn.
+  static let tagCorners: [UIRectCorner] = [
+    [.topLeft, .bottomRight], [.topRight, .bottomLeft], [.topLeft, .topRight], .allCorners,
+  ]
 
   /// How many of `tags` the content uses (the rest stay hidden).
   private var shownTags = 0

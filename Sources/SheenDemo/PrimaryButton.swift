@@ -85,7 +85,7 @@ public final class PrimaryButton: UIButton {
     // The border's path follows the size only.
     if borderSize != bounds.size {
       borderSize = bounds.size
-      borderMask.path = UIBezierPath(roundedRect: bounds, cornerRadius: 4).cgPath
+      borderMask.path = ShapePaths.roundedRect(size: bounds.size, radius: 4)
     }
   }
 

@@ -56,12 +56,8 @@ public final class TagView: UIView {
     // The path follows the size and the corners only.
     if let s = shaped, s.size == bounds.size, s.corners == corners { return }
     shaped = (bounds.size, corners)
-    // Inset by half the line width, so that the stroke stays inside the bounds.
-    let r = bounds.insetBy(dx: 0.5, dy: 0.5)
-    shape.path =
-      UIBezierPath(
-        roundedRect: r, byRoundingCorners: corners, cornerRadii: CGSize(width: radius, height: radius)
-      )
-      .cgPath
+    // Inset by half the line width, so that the stroke stays inside the bounds; a size and
+    // corners seen before (another card's tag of the same width) take the path made then.
+    shape.path = ShapePaths.roundedRect(size: bounds.size, inset: 0.5, radius: radius, corners: corners)
   }
 }

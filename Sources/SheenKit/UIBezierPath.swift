@@ -91,6 +91,7 @@ open class UIBezierPath {
   }
   public func close() { path.closeSubpath() }
   public func append(_ other: UIBezierPath) { path.addPath(other.path) }
-  public func removeAllPoints() { path = Path() }
+  /// Empties the path, keeping its storage for the next one built in it.
+  public func removeAllPoints() { path.removeAllKeepingCapacity() }
   public func apply(_ transform: CGAffineTransform) { path = path.transformed(by: transform.sheen) }
 }

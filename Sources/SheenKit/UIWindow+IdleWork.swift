@@ -78,7 +78,10 @@ extension UIWindow {
     if warmRenderer?.context !== renderer.context {
       warmRenderer = FrameRenderer(threads: 1, context: renderer.context)
     }
-    warmRenderer?.render([view.layer.sheenLayer], into: surface, transform: t, background: .clear)
+    // The one-layer list in storage kept for the next (emptied after: it holds no view).
+    warmLayers.append(view.layer.sheenLayer)
+    warmRenderer?.render(warmLayers, into: surface, transform: t, background: .clear)
+    warmLayers.removeAll(keepingCapacity: true)
   }
 }
 

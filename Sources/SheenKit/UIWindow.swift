@@ -42,6 +42,8 @@ open class UIWindow: UIView, FrameLoopClient {
   var warmRenderer: FrameRenderer?
   /// What `warmRendererCaches` draws into.
   var warmSurface: Surface?
+  /// Storage for the layer list `warmRendererCaches` draws.
+  var warmLayers: [Layer] = []
 
   private var pending: [PlatformEvent] = []
   private var touch: UITouch?

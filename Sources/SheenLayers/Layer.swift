@@ -358,6 +358,9 @@ open class Layer {
       var p = shapeCache.rounded?.path ?? Path()
       shapeCache.rounded = nil
       p.removeAllKeepingCapacity()
+      // Room for a rounded rectangle's 10 elements: a layer rounded after being square (or
+      // the other way) builds in the same storage.
+      p.reserveCapacity(10)
       p.addRoundedRect(bounds, radii: radii)
       shapeCache.rounded = (frame.size, radii, p)
     }

@@ -14,6 +14,10 @@ extension Canvas {
   /// (a 16 MiB scene of large curves would otherwise make billions of points).
   public static let maxStrokePoints = 4 << 20
 
+  /// The most points (or outline elements) of storage a canvas keeps from one stroke for the
+  /// next (1 MiB of points): more is let go once the stroke is drawn.
+  static let keptStrokePoints = 1 << 16
+
   /// Strokes a path: the stroker's outline (in device space) filled with the non-zero rule. The
   /// width is in user space, so a non-uniform transform stretches it.
   public func stroke(_ path: Path, style: StrokeStyle, paint: Paint) {
@@ -22,32 +26,47 @@ extension Canvas {
     if clip.isEmpty || drawsNothing(shader.solidColor) { return }
     // Only what can reach the clip is flattened and stroked (Cull.swift).
     var tolerance = Canvas.strokeTolerance
+    // The centre line, outline and pieces are built in storage the canvas keeps from one stroke
+    // to the next (let go when a stroke made it large).
+    var center = (path: FlattenedPath(), tolerance: 0.0)
+    swap(&center.path, &strokeCenter)
+    defer {
+      swap(&center.path, &strokeCenter)
+      if strokeCenter.points.capacity > Canvas.keptStrokePoints { strokeCenter = FlattenedPath() }
+    }
     guard
-      var center = path.strokeCenterline(
-        style, transform: state.transform, tolerance: tolerance, clip: Rect(clip))
+      let first = path.strokeCenterline(
+        style, transform: state.transform, tolerance: tolerance, clip: Rect(clip), into: &center.path)
     else { return }
+    center.tolerance = first
     while center.path.points.count > strokePointLimit, tolerance < 1e6 {
       // Segments per curve go as 1/√tolerance.
       let ratio = Double(center.path.points.count) / Double(strokePointLimit)
       tolerance *= max(2, ratio * ratio * 1.25)
+      center.path = FlattenedPath()
       guard
         let coarser = path.strokeCenterline(
-          style, transform: state.transform, tolerance: tolerance, clip: Rect(clip))
+          style, transform: state.transform, tolerance: tolerance, clip: Rect(clip), into: &center.path)
       else { return }
-      center = coarser
+      center.tolerance = coarser
     }
     let centerBytes = center.path.points.capacity * MemoryLayout<Point>.stride
-    var stroker = Stroker(
-      style: style, tolerance: center.tolerance, transform: state.transform, sink: PathPolygons())
     if center.path.points.count <= Canvas.streamedStrokePoints {
+      var stroker = Stroker(
+        style: style, tolerance: center.tolerance, transform: state.transform, sink: PathPolygons())
+      swap(&stroker.sink.path, &strokeOutline)
+      stroker.sink.path.removeAllKeepingCapacity()
+      swap(&stroker.piece, &strokePiece)
       stroker.stroke(center.path)
-      let outline = stroker.sink.path
-      strokeOutlineElements += outline.elements.count
+      swap(&stroker.piece, &strokePiece)
+      swap(&stroker.sink.path, &strokeOutline)
+      defer { if strokeOutline.elements.capacity > Canvas.keptStrokePoints { strokeOutline = Path() } }
+      strokeOutlineElements += strokeOutline.elements.count
       peakStrokeBytes = max(
-        peakStrokeBytes, centerBytes + outline.elements.count * MemoryLayout<PathElement>.stride)
-      resolveClip(for: outline.controlBounds)
+        peakStrokeBytes, centerBytes + strokeOutline.elements.count * MemoryLayout<PathElement>.stride)
+      resolveClip(for: strokeOutline.controlBounds)
       var sink = makeSink(shader)
-      rasterizer.fill(outline, transform: .identity, rule: .nonZero, clip: clip, into: &sink)
+      rasterizer.fill(strokeOutline, transform: .identity, rule: .nonZero, clip: clip, into: &sink)
       return
     }
     // The device extent: the centre line's box grown by the pen's reach.

@@ -32,7 +32,7 @@ public final class Canvas {
   }
 
   /// The surface this canvas draws on.
-  public let surface: Surface
+  public private(set) var surface: Surface
   var target: RenderTarget
   var state: State
   var stack: [State] = []
@@ -51,6 +51,11 @@ public final class Canvas {
   var imagePath = Path()
   /// Storage for `cuts(_:within:)`.
   var holeBuffer: [IntRect] = []
+  /// Storage for strokes (Canvas+Stroke.swift): the centre line, the outline and the piece
+  /// being made, kept from one stroke to the next.
+  var strokeCenter = FlattenedPath()
+  var strokeOutline = Path()
+  var strokePiece: [Point] = []
   /// Storage for analytic shadows (`fillShadow`), made by the first one.
   var analyticShadowScratch: ShadowScratch?
   /// The most bytes of offscreen groups open at once since the canvas was made (what banding
@@ -74,6 +79,26 @@ public final class Canvas {
     self.surface = surface
     target = RenderTarget(surface: surface)
     state = State(clipBounds: surface.bounds)
+  }
+
+  /// Points the canvas at `surface` with a fresh graphics state (identity transform, no clip,
+  /// full alpha, normal blending) and no open group, keeping its working storage: the
+  /// rasterizer's buffers, the paint scratch and the pools of group surfaces and clip masks. A
+  /// context that draws one bitmap after another (views' `draw(_:)`) starts each without
+  /// allocating.
+  public func reset(surface: Surface) {
+    // Clip masks still held by a state (a clip set outside a save) go back to the pool.
+    func giveBack(_ m: AlphaMask?) {
+      guard let m, !maskPool.contains(where: { $0.mask === m }) else { return }
+      maskPool.append((m, generation))
+    }
+    giveBack(state.clipMask)
+    for s in stack { giveBack(s.clipMask) }
+    self.surface = surface
+    target = RenderTarget(surface: surface)
+    state = State(clipBounds: surface.bounds)
+    stack.removeAll(keepingCapacity: true)
+    groups.removeAll(keepingCapacity: true)
   }
 
   // MARK: State

@@ -93,13 +93,17 @@ private func benchDemo(
   var renderTime = 0.0
   var renderCPUTime = 0.0
   func step() throws {
+    let a0 = allocationCount?() ?? 0
     DemoScript.scroll(window, frame: frame, limit: scrollRange)
+    AppAllocations.count += (allocationCount?() ?? 0) - a0
     let time = Double(frame) / 60
     let render = { (s: Surface) in
       let t0 = monotonicSeconds()
       let c0 = processCPUSeconds()
+      let a0 = allocationCount?() ?? 0
       window.refreshOverlay(at: monotonicSeconds())
       window.renderFrame(into: s, time: time)
+      AppAllocations.count += (allocationCount?() ?? 0) - a0
       renderTime = monotonicSeconds() - t0
       renderCPUTime = processCPUSeconds() - c0
     }
@@ -283,6 +287,19 @@ private func benchCold(
   var overWithIdle = 0
   let context = window.renderer.context
   context.resetStatistics()
+  first.reserveCapacity(pass + 2)
+  second.reserveCapacity(pass + 2)
+  firstCPU.reserveCapacity(pass + 2)
+  secondCPU.reserveCapacity(pass + 2)
+  idles.reserveCapacity(pass + 2)
+  work.reserveCapacity(pass + 2)
+  // Heap allocations (with the allocation counter preloaded) of the demo's work (scrolling,
+  // frames, idle work: cells made ahead are made there; not the benchmark's own bookkeeping) and
+  // rows that came into view, in each pass.
+  let allocationsStart = AppAllocations.count
+  let rowsStart = window.rowsShown
+  var firstPassAllocations: UInt64 = 0
+  var firstPassRows = 0
   while frame() <= 2 * pass {
     let before = FrameWork(window, frame: frame(), ms: 0)
     let start = monotonicSeconds()
@@ -307,13 +324,19 @@ private func benchCold(
     // What a 60 Hz frame loop does with the rest of the frame's time (FrameLoop): idle work,
     // such as the collection view making and drawing the cells about to scroll in.
     let idleStart = monotonicSeconds()
+    let a0 = allocationCount?() ?? 0
     window.performIdleWork(until: start + 1.0 / 60 - 0.002)
+    AppAllocations.count += (allocationCount?() ?? 0) - a0
     let idle = (monotonicSeconds() - idleStart) * 1000
     if firstPass {
       idles.append(idle)
       if ms + idle > 1000.0 / 60 { overWithIdle += 1 }
+      firstPassAllocations = AppAllocations.count - allocationsStart
+      firstPassRows = window.rowsShown - rowsStart
     }
   }
+  let wayBackAllocations = AppAllocations.count - allocationsStart - firstPassAllocations
+  let wayBackRows = window.rowsShown - rowsStart - firstPassRows
   let stats = window.renderer.context.statistics
   let size = window.bounds.size
   print(
@@ -347,6 +370,14 @@ private func benchCold(
     String(
       format: "work in both passes: blurs %d, analytic shadows %d, shape rasterizations %d", stats.blurs,
       stats.analyticShadows, stats.shapeRasterizations))
+  if allocationCount != nil {
+    print(
+      String(
+        format:
+          "allocations per row coming into view (frames and idle work): first pass %.1f (%d rows), way back %.1f (%d rows)",
+        Double(firstPassAllocations) / Double(max(1, firstPassRows)), firstPassRows,
+        Double(wayBackAllocations) / Double(max(1, wayBackRows)), wayBackRows))
+  }
   print("first-pass frames that took the most processor time:")
   for w in work.sorted(by: { $0.cpu > $1.cpu }).prefix(8) {
     print(
@@ -355,6 +386,12 @@ private func benchCold(
           "  frame %d: %.2f ms (%.2f ms of processor time), %d new rows, %d shapings, %d shape rasterizations, %d glyph rasterizations, %d image resamples, %d draw(_:) calls, %d blurs",
         w.frame, w.ms, w.cpu, w.rows, w.shapings, w.shapes, w.glyphs, w.images, w.draws, w.blurs))
   }
+}
+
+/// Heap allocations made by the demo's own work in `benchDemo`'s frames (scrolling, rendering, idle
+/// work), counted with the allocation counter preloaded.
+private enum AppAllocations {
+  nonisolated(unsafe) static var count: UInt64 = 0
 }
 
 /// Counters of the work a frame did (a difference of two readings).

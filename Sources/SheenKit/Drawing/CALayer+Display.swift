@@ -128,9 +128,8 @@ extension CALayer {
       ctx.clip(to: dirty)
       ctx.clear(dirty)
     } else {
-      ctx = CGContext(
-        deferredWidth: Int(w), height: Int(h), scale: scale,
-        reusing: takeSpareBitmap(width: Int(w), height: Int(h)))
+      ctx = DisplayContexts.take(
+        width: Int(w), height: Int(h), scale: scale, reusing: takeSpareBitmap(width: Int(w), height: Int(h)))
     }
     withCurrentContext(ctx) { draw(in: ctx) }
     if let c = ctx.madeCanvas {
@@ -142,6 +141,7 @@ extension CALayer {
       sheenLayer.contents = nil
       displayState.ownsContents = false
     }
+    DisplayContexts.giveBack(ctx)
   }
 
   /// The kept drawing's bitmap, to draw the next one into, when it is `width` x `height` and
@@ -183,4 +183,35 @@ extension CALayer {
     }
     canvas.transform = t
   }
+}
+
+/// The contexts the display pass draws with, kept from one `display()` to the next: a reused
+/// cell's view drawn again for another item (a chart given other values) draws with the canvas,
+/// rasterizer buffers, clip masks and path storage of an earlier drawing instead of making them
+/// again. Each thread keeps a few (a `draw(_:)` that renders another layer displays it inside
+/// its own drawing); more in use at once are made and let go. As UIKit's, the context is valid
+/// only during `draw(_:)`: one kept beyond it is drawn into again by a later display.
+enum DisplayContexts {
+  /// The most contexts a thread keeps.
+  static let capacity = 4
+
+  /// A context for a `width` x `height` bitmap at `scale` (drawn into `spare` when it has that
+  /// size), made on first use.
+  static func take(width: Int, height: Int, scale: Double, reusing spare: Surface?) -> CGContext {
+    if let c = GraphicsContextStack.box.spareDisplayContexts.popLast() {
+      c.reuse(deferredWidth: width, height: height, scale: scale, reusing: spare)
+      return c
+    }
+    return CGContext(deferredWidth: width, height: height, scale: scale, reusing: spare)
+  }
+
+  /// Takes back a context `take` gave once the layer has its bitmap.
+  static func giveBack(_ c: CGContext) {
+    c.finishReuse()
+    let box = GraphicsContextStack.box
+    if box.spareDisplayContexts.count < capacity { box.spareDisplayContexts.append(c) }
+  }
+
+  /// How many contexts the calling thread keeps (for tests).
+  static var kept: Int { GraphicsContextStack.box.spareDisplayContexts.count }
 }

@@ -22,16 +22,39 @@ public final class CGContext {
   /// The canvas everything is drawn on (made on first use for a deferred context).
   public var canvas: Canvas {
     if let c = madeCanvas { return c }
-    let c = makeCanvas?() ?? Canvas(surface: try! Surface(width: 1, height: 1))
+    var surface: Surface?
+    if let d = deferred {
+      if let spare = d.spare, spare.width == d.width, spare.height == d.height {
+        spare.clear(0)
+        surface = spare
+      } else {
+        surface = try? Surface(width: d.width, height: d.height)
+      }
+    }
+    deferred = nil
+    let target = surface ?? (try! Surface(width: 1, height: 1))
+    let c: Canvas
+    if let kept = keptCanvas {
+      kept.reset(surface: target)
+      c = kept
+    } else {
+      c = Canvas(surface: target)
+    }
+    keptCanvas = nil
     c.transform = base
     madeCanvas = c
     return c
   }
   /// The canvas, if it was made.
   private(set) var madeCanvas: Canvas?
-  private var makeCanvas: (() -> Canvas?)?
+  /// The bitmap a deferred context makes on first use, and a spare one to clear and draw into
+  /// instead when it has that size.
+  private var deferred: (width: Int, height: Int, spare: Surface?)?
+  /// A canvas a context reused for another bitmap keeps (its rasterizer's buffers, its pools),
+  /// to draw the next bitmap with.
+  private var keptCanvas: Canvas?
   /// Maps the context's default user space to device pixels (UIKit's: the scale, flipped).
-  let base: Transform
+  private(set) var base: Transform
 
   struct GState {
     var fill = Color.black
@@ -49,6 +72,12 @@ public final class CGContext {
   var stack: [GState] = []
   /// The current path, in device space (points were mapped by the CTM when added).
   var currentPath = Path()
+  /// The path a painting call consumed, moved out of `currentPath` (whose storage then builds the
+  /// next one): a context drawing path after path makes no new path storage once it has room.
+  var spentPath = Path()
+  /// Storage for a path a call makes and draws at once (a rectangle, an ellipse, the current path
+  /// mapped back to user space to stroke), kept from one call to the next.
+  var scratchPath = Path()
   /// Set for a stand-in context whose pixels nobody keeps.
   var discardsPixels = false
   /// Open transparency layers: the graphics state when each began, and the stack depth.
@@ -66,15 +95,41 @@ public final class CGContext {
   /// costs no bitmap. The size must be valid (`Surface.validate`).
   init(deferredWidth width: Int, height: Int, scale: Double, reusing spare: Surface? = nil) {
     base = Transform(scaleX: scale, y: scale)
-    if let spare, spare.width == width, spare.height == height {
-      makeCanvas = {
-        spare.clear(0)
-        return Canvas(surface: spare)
-      }
-    } else {
-      makeCanvas = { (try? Surface(width: width, height: height)).map(Canvas.init(surface:)) }
-    }
+    deferred = (width, height, spare)
   }
+
+  /// Makes this context a new deferred one (as `init(deferredWidth:height:scale:reusing:)`),
+  /// keeping its storage: the canvas it drew with (retargeted when the new bitmap is made), its
+  /// path and state stacks. What it drew before is no longer its own; `finishReuse()` must have
+  /// been called after it.
+  func reuse(deferredWidth width: Int, height: Int, scale: Double, reusing spare: Surface? = nil) {
+    base = Transform(scaleX: scale, y: scale)
+    deferred = (width, height, spare)
+    state = GState()
+    stack.removeAll(keepingCapacity: true)
+    layers.removeAll(keepingCapacity: true)
+    currentPath.removeAllKeepingCapacity()
+    discardsPixels = false
+    interpolationQuality = .default
+  }
+
+  /// Lets go of the bitmap drawn (the canvas is kept for the next `reuse`, pointed at an empty
+  /// one-pixel surface so that the drawing's bitmap has no other owner) and of the paths drawn.
+  func finishReuse() {
+    if let c = madeCanvas {
+      c.reset(surface: CGContext.placeholder)
+      // Pooled masks and groups not used for a while go (what a rare drawing needed).
+      c.trimPools()
+      keptCanvas = c
+    }
+    madeCanvas = nil
+    deferred = nil
+    spentPath.removeAllKeepingCapacity()
+    scratchPath.removeAllKeepingCapacity()
+  }
+
+  /// What a kept canvas points at between uses.
+  nonisolated(unsafe) private static let placeholder = try! Surface(width: 1, height: 1)
 
   /// A context over a new transparent bitmap of `width` x `height` pixels with UIKit's
   /// coordinates (`scale` pixels per point); nil for a size that cannot be made.
@@ -148,14 +203,19 @@ public final class CGContext {
     canvas.concatenate(t.sheen)
   }
 
-  public func setFillColor(_ c: CGColor) {
-    let v = c.color
-    if Self.rejectsNaN([v.red, v.green, v.blue, v.alpha].map { CGFloat($0) }, "setFillColor") { return }
+  public func setFillColor(_ c: CGColor) { setFillColor(c.color) }
+  public func setStrokeColor(_ c: CGColor) { setStrokeColor(c.color) }
+  /// The same with a colour's components (`UIColor.setFill()`, without making a `CGColor`).
+  func setFillColor(_ v: Color) {
+    if v.hasNaN, Self.rejectsNaN([v.red, v.green, v.blue, v.alpha].map { CGFloat($0) }, "setFillColor") {
+      return
+    }
     state.fill = v
   }
-  public func setStrokeColor(_ c: CGColor) {
-    let v = c.color
-    if Self.rejectsNaN([v.red, v.green, v.blue, v.alpha].map { CGFloat($0) }, "setStrokeColor") { return }
+  func setStrokeColor(_ v: Color) {
+    if v.hasNaN, Self.rejectsNaN([v.red, v.green, v.blue, v.alpha].map { CGFloat($0) }, "setStrokeColor") {
+      return
+    }
     state.stroke = v
   }
   public func setFillColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
@@ -225,7 +285,21 @@ public final class CGContext {
   /// The inverse CTM, when the CTM can be inverted.
   var inverseCTM: Transform? { canvas.transform.inverted }
 
-  public func beginPath() { currentPath = Path() }
+  public func beginPath() { currentPath.removeAllKeepingCapacity() }
+
+  /// Moves the current path to `spentPath` for a painting call to consume, and empties the
+  /// current path (in the storage `spentPath` had).
+  func consumeCurrentPath() {
+    swap(&currentPath, &spentPath)
+    currentPath.removeAllKeepingCapacity()
+  }
+
+  /// `scratchPath` emptied and built by `build`: a path for one call to draw and let go.
+  func scratch(_ build: (inout Path) -> Void) -> Path {
+    scratchPath.removeAllKeepingCapacity()
+    build(&scratchPath)
+    return scratchPath
+  }
   public var isPathEmpty: Bool { currentPath.isEmpty }
 
   /// The current point in user space (`.zero` without one, as CG).
@@ -262,39 +336,44 @@ public final class CGContext {
     for p in points.dropFirst() { addLine(to: p) }
   }
   public func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint) {
-    if Self.rejectsNaN(Self.values(end) + Self.values(control1) + Self.values(control2), "addCurve") {
+    if Self.rejectsNaN([end.x, end.y, control1.x, control1.y, control2.x, control2.y], "addCurve") {
       return
     }
     guard currentPath.currentPoint != nil else { return }
     currentPath.addCurve(to: device(end), control1: device(control1), control2: device(control2))
   }
   public func addQuadCurve(to end: CGPoint, control: CGPoint) {
-    if Self.rejectsNaN(Self.values(end) + Self.values(control), "addQuadCurve") { return }
+    if Self.rejectsNaN([end.x, end.y, control.x, control.y], "addQuadCurve") { return }
     guard currentPath.currentPoint != nil else { return }
     currentPath.addQuadCurve(to: device(end), control: device(control))
   }
   public func closePath() { currentPath.closeSubpath() }
   public func addRect(_ r: CGRect) {
     if Self.rejectsNaN(Self.values(r), "addRect") { return }
-    currentPath.addPath(Path(rect: r.sheen), transform: canvas.transform)
+    let t = canvas.transform
+    currentPath.addPath(scratch { $0.addRect(r.sheen) }, transform: t)
   }
   public func addRects(_ rects: [CGRect]) { for r in rects { addRect(r) } }
   public func addEllipse(in r: CGRect) {
     if Self.rejectsNaN(Self.values(r), "addEllipse") { return }
-    currentPath.addPath(Path(ellipseIn: r.sheen), transform: canvas.transform)
+    let t = canvas.transform
+    currentPath.addPath(scratch { $0.addEllipse(in: r.sheen) }, transform: t)
   }
   public func addPath(_ p: CGPath) { currentPath.addPath(p.path, transform: canvas.transform) }
+  /// Adds a user-space path (a `UIBezierPath`'s, without making a `CGPath` of it).
+  func addUserPath(_ p: Path) { currentPath.addPath(p, transform: canvas.transform) }
 
   /// A circular arc; `clockwise` in Core Graphics' sense, which in UIKit's flipped coordinates
   /// runs counter-clockwise on screen (UIBezierPath's flag does not).
   public func addArc(
     center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool
   ) {
-    if Self.rejectsNaN(Self.values(center) + [radius, startAngle, endAngle], "addArc") { return }
-    var arc = Path()
-    arc.addArc(
-      center: center.sheen, radius: Double(radius), startAngle: Double(startAngle),
-      endAngle: Double(endAngle), clockwise: !clockwise)
+    if Self.rejectsNaN([center.x, center.y, radius, startAngle, endAngle], "addArc") { return }
+    let arc = scratch {
+      $0.addArc(
+        center: center.sheen, radius: Double(radius), startAngle: Double(startAngle),
+        endAngle: Double(endAngle), clockwise: !clockwise)
+    }
     appendJoined(arc)
   }
 
@@ -303,7 +382,7 @@ public final class CGContext {
   /// line. Without a current point nothing is added; when the points are collinear or the radius
   /// is zero, a line to `tangent1End`.
   public func addArc(tangent1End p1: CGPoint, tangent2End p2: CGPoint, radius: CGFloat) {
-    if Self.rejectsNaN(Self.values(p1) + Self.values(p2) + [radius], "addArc") { return }
+    if Self.rejectsNaN([p1.x, p1.y, p2.x, p2.y, radius], "addArc") { return }
     guard let cur = currentPath.currentPoint, let inv = inverseCTM else { return }
     let p0 = inv.apply(cur)
     let a = p1.sheen
@@ -326,9 +405,10 @@ public final class CGContext {
     let c = a + bisector * (r / sin(theta / 2))
     let start = atan2(t0.y - c.y, t0.x - c.x)
     let end = atan2(t1.y - c.y, t1.x - c.x)
-    var arc = Path()
     // The short way round: increasing angle when the corner turns that way.
-    arc.addArc(center: c, radius: r, startAngle: start, endAngle: end, clockwise: cross < 0)
+    let arc = scratch {
+      $0.addArc(center: c, radius: r, startAngle: start, endAngle: end, clockwise: cross < 0)
+    }
     appendJoined(arc)
   }
 
@@ -385,26 +465,25 @@ public final class CGContext {
   /// Strokes a device-space path with the pen (in user space).
   func strokeDevice(_ p: Path) {
     guard let inv = inverseCTM else { return }
-    canvas.stroke(dashedUserPath(p.transformed(by: inv)), style: pen, paint: .solid(state.stroke))
+    let user = scratch { $0.addPath(p, transform: inv) }
+    canvas.stroke(dashedUserPath(user), style: pen, paint: .solid(state.stroke))
   }
 
   public func fillPath(using rule: CGPathFillRule = .winding) {
-    let p = currentPath
-    currentPath = Path()
-    painting { fillDevice(p, rule: rule.sheen, paint: .solid(state.fill)) }
+    consumeCurrentPath()
+    painting { fillDevice(spentPath, rule: rule.sheen, paint: .solid(state.fill)) }
   }
 
   public func eoFillPath() { fillPath(using: .evenOdd) }
 
   public func strokePath() {
-    let p = currentPath
-    currentPath = Path()
-    painting { strokeDevice(p) }
+    consumeCurrentPath()
+    painting { strokeDevice(spentPath) }
   }
 
   public func drawPath(using mode: CGPathDrawingMode) {
-    let p = currentPath
-    currentPath = Path()
+    consumeCurrentPath()
+    let p = spentPath
     painting {
       switch mode {
       case .fill: fillDevice(p, rule: .nonZero, paint: .solid(state.fill))
@@ -422,7 +501,8 @@ public final class CGContext {
 
   public func fill(_ rect: CGRect) {
     if Self.rejectsNaN(Self.values(rect), "fill") { return }
-    painting { canvas.fill(Path(rect: rect.sheen), paint: .solid(state.fill)) }
+    let r = rect.sheen
+    painting { canvas.fill(scratch { $0.addRect(r) }, paint: .solid(state.fill)) }
   }
   public func fill(_ rects: [CGRect]) {
     if Self.rejectsNaN(rects.flatMap(Self.values), "fill") { return }
@@ -432,7 +512,8 @@ public final class CGContext {
   }
   public func fillEllipse(in rect: CGRect) {
     if Self.rejectsNaN(Self.values(rect), "fillEllipse") { return }
-    painting { canvas.fill(Path(ellipseIn: rect.sheen), paint: .solid(state.fill)) }
+    let r = rect.sheen
+    painting { canvas.fill(scratch { $0.addEllipse(in: r) }, paint: .solid(state.fill)) }
   }
   public func stroke(_ rect: CGRect) {
     if Self.rejectsNaN(Self.values(rect), "stroke") { return }
@@ -482,7 +563,7 @@ public final class CGContext {
     canvas.transform = .identity
     canvas.clip(to: currentPath, rule: rule.sheen)
     canvas.transform = t
-    currentPath = Path()
+    currentPath.removeAllKeepingCapacity()
   }
   public func clip() { clip(using: .winding) }
   public func eoClip() { clip(using: .evenOdd) }
@@ -547,14 +628,14 @@ public final class CGContext {
   public func drawLinearGradient(
     _ gradient: CGGradient, start: CGPoint, end: CGPoint, options: CGGradientDrawingOptions
   ) {
-    if Self.rejectsNaN(Self.values(start) + Self.values(end), "drawLinearGradient") { return }
+    if Self.rejectsNaN([start.x, start.y, end.x, end.y], "drawLinearGradient") { return }
     guard let inv = inverseCTM else { return }
     let s = start.sheen
     let e = end.sheen
     let u = e - s
     let len = u.length
     guard len > 0, len.isFinite, s.isFinite else { return }
-    let area = Path(rect: inv.apply(Rect(canvas.clipBounds)))
+    let area = scratch { $0.addRect(inv.apply(Rect(canvas.clipBounds))) }
     let paint = Paint.boundedLinearGradient(
       gradient.gradient, start: s, end: e, extendsStart: options.contains(.drawsBeforeStartLocation),
       extendsEnd: options.contains(.drawsAfterEndLocation))
@@ -579,7 +660,7 @@ public final class CGContext {
       start: startCenter.sheen, startRadius: Double(startRadius), end: endCenter.sheen,
       endRadius: Double(endRadius), extendsStart: options.contains(.drawsBeforeStartLocation),
       extendsEnd: options.contains(.drawsAfterEndLocation))
-    let area = Path(rect: inv.apply(Rect(canvas.clipBounds)))
+    let area = scratch { $0.addRect(inv.apply(Rect(canvas.clipBounds))) }
     painting { canvas.fill(area, paint: .conicalGradient(gradient.gradient, geo)) }
   }
 
@@ -706,6 +787,11 @@ public final class CGContext {
 /// bilinearly.
 public enum CGInterpolationQuality: Int32, Sendable {
   case `default`, none, low, medium, high
+}
+
+extension Color {
+  /// Whether a component is NaN.
+  var hasNaN: Bool { red.isNaN || green.isNaN || blue.isNaN || alpha.isNaN }
 }
 
 extension CGSize {

@@ -10,6 +10,8 @@ enum GraphicsContextStack {
   /// The stack of the calling thread.
   final class Box {
     var contexts: [CGContext] = []
+    /// Contexts kept for the next display (`DisplayContexts`).
+    var spareDisplayContexts: [CGContext] = []
   }
 
   nonisolated(unsafe) static let key: pthread_key_t = {
@@ -59,9 +61,9 @@ public func UIRectFrame(_ rect: CGRect) { UIGraphicsGetCurrentContext()?.stroke(
 
 extension UIColor {
   /// Makes this the fill colour of the current context.
-  public func setFill() { UIGraphicsGetCurrentContext()?.setFillColor(cgColor) }
+  public func setFill() { UIGraphicsGetCurrentContext()?.setFillColor(color) }
   /// Makes this the stroke colour of the current context.
-  public func setStroke() { UIGraphicsGetCurrentContext()?.setStrokeColor(cgColor) }
+  public func setStroke() { UIGraphicsGetCurrentContext()?.setStrokeColor(color) }
   /// Makes this both the fill and the stroke colour.
   public func set() {
     setFill()
@@ -83,7 +85,7 @@ extension UIBezierPath {
   public func fill() {
     drawing { c in
       c.beginPath()
-      c.addPath(cgPath)
+      c.addUserPath(path)
       c.fillPath(using: usesEvenOddFillRule ? .evenOdd : .winding)
     }
   }
@@ -94,7 +96,7 @@ extension UIBezierPath {
       c.setBlendMode(blendMode)
       c.setAlpha(alpha)
       c.beginPath()
-      c.addPath(cgPath)
+      c.addUserPath(path)
       c.fillPath(using: usesEvenOddFillRule ? .evenOdd : .winding)
     }
   }
@@ -114,7 +116,7 @@ extension UIBezierPath {
         c.setLineDash(phase: d.phase, lengths: d.lengths)
       }
       c.beginPath()
-      c.addPath(cgPath)
+      c.addUserPath(path)
       c.strokePath()
     }
   }
@@ -123,7 +125,7 @@ extension UIBezierPath {
   public func addClip() {
     guard let c = UIGraphicsGetCurrentContext() else { return }
     c.beginPath()
-    c.addPath(cgPath)
+    c.addUserPath(path)
     c.clip(using: usesEvenOddFillRule ? .evenOdd : .winding)
   }
 }

@@ -82,16 +82,28 @@ extension Path {
   func strokeCenterline(
     _ style: StrokeStyle, transform: Transform, tolerance: Double, clip: Rect?
   ) -> (path: FlattenedPath, tolerance: Double)? {
+    var flat = FlattenedPath()
+    guard
+      let tol = strokeCenterline(style, transform: transform, tolerance: tolerance, clip: clip, into: &flat)
+    else { return nil }
+    return (flat, tol)
+  }
+
+  /// The same into `flat` (emptied first, its storage kept); returns the tolerance, or nil when
+  /// the stroke draws nothing.
+  func strokeCenterline(
+    _ style: StrokeStyle, transform: Transform, tolerance: Double, clip: Rect?, into flat: inout FlattenedPath
+  ) -> Double? {
+    flat.removeAll()
     let scale = transform.maxScale
     guard style.width > 0, style.width.isFinite, scale > 0, scale.isFinite else { return nil }
     let tol = (tolerance > 0 && tolerance.isFinite ? tolerance : Path.defaultTolerance) / scale
-    var flat = FlattenedPath()
     if let bounds = clip.flatMap({ style.cullingBounds(for: $0, transform: transform) }) {
       flatten(into: &flat, transform: .identity, tolerance: tol, within: bounds)
     } else {
       flatten(into: &flat, transform: .identity, tolerance: tol)
     }
-    return (flat, tol)
+    return tol
   }
 }
 
@@ -143,6 +155,9 @@ struct Stroker<Sink: StrokePolygonSink> {
   let arcStep: Double
   let transform: Transform
   var sink: Sink
+  /// The piece being made (its storage reused piece after piece; a caller may hand in storage
+  /// kept from an earlier stroke and take it back from here).
+  var piece: [Point] = []
   /// The contour in progress: its distinct points so far (`count`), the first two and the last
   /// two; `poisoned` once a point is not finite (the rest of the contour is dropped).
   private var count = 0
@@ -232,7 +247,7 @@ struct Stroker<Sink: StrokePolygonSink> {
 
   mutating func segment(from a: Point, to b: Point) {
     let n = offset((b - a).normalized)
-    polygon([a - n, b - n, b + n, a + n])
+    polygon(a - n, b - n, b + n, a + n)
   }
 
   mutating func joinAt(_ p: Point, from prev: Point, to next: Point) {
@@ -249,18 +264,21 @@ struct Stroker<Sink: StrokePolygonSink> {
     let o1 = turn >= 0 ? -offset(d1) : offset(d1)
     switch join {
     case .bevel:
-      polygon([p, p + o0, p + o1])
+      polygon(p, p + o0, p + o1)
     case .miter:
       // The miter reaches 1/cos(turn/2) half widths from the vertex.
       let cosHalf = ((1 + dot) / 2).squareRoot()
       if cosHalf * miterLimit >= 1, cosHalf > 0 {
         let tip = p + (o0 + o1).normalized * (halfWidth / cosHalf)
-        polygon([p, p + o0, tip, p + o1])
+        polygon(p, p + o0, tip, p + o1)
       } else {
-        polygon([p, p + o0, p + o1])
+        polygon(p, p + o0, p + o1)
       }
     case .round:
-      polygon([p] + arc(around: p, from: o0, sweep: turn))
+      piece.removeAll(keepingCapacity: true)
+      piece.append(p)
+      appendArc(around: p, from: o0, sweep: turn)
+      emitPiece()
     }
   }
 
@@ -272,9 +290,11 @@ struct Stroker<Sink: StrokePolygonSink> {
       break
     case .square:
       let e = d * halfWidth
-      polygon([p + n, p + n + e, p - n + e, p - n])
+      polygon(p + n, p + n + e, p - n + e, p - n)
     case .round:
-      polygon(arc(around: p, from: n, sweep: -.pi))
+      piece.removeAll(keepingCapacity: true)
+      appendArc(around: p, from: n, sweep: -.pi)
+      emitPiece()
     }
   }
 
@@ -285,42 +305,56 @@ struct Stroker<Sink: StrokePolygonSink> {
     case .butt:
       break
     case .square:
-      polygon([
+      polygon(
         Point(x: p.x - h, y: p.y - h), Point(x: p.x + h, y: p.y - h),
-        Point(x: p.x + h, y: p.y + h), Point(x: p.x - h, y: p.y + h),
-      ])
+        Point(x: p.x + h, y: p.y + h), Point(x: p.x - h, y: p.y + h))
     case .round:
       // Four quarter arcs, so that the disc's extreme points, and so its bounds, are exact.
-      let starts = [Point(x: h, y: 0), Point(x: 0, y: h), Point(x: -h, y: 0), Point(x: 0, y: -h)]
-      polygon(starts.flatMap { arc(around: p, from: $0, sweep: .pi / 2).dropLast() })
+      piece.removeAll(keepingCapacity: true)
+      for start in [Point(x: h, y: 0), Point(x: 0, y: h), Point(x: -h, y: 0), Point(x: 0, y: -h)] {
+        appendArc(around: p, from: start, sweep: .pi / 2)
+        piece.removeLast()
+      }
+      emitPiece()
     }
   }
 
-  /// Points on the circle about `center` from `center + start`, turning by `sweep` radians, both
-  /// ends included.
-  func arc(around center: Point, from start: Point, sweep: Double) -> [Point] {
+  /// Appends to `piece` points on the circle about `center` from `center + start`, turning by
+  /// `sweep` radians, both ends included.
+  mutating func appendArc(around center: Point, from start: Point, sweep: Double) {
     let steps = max(1, min(256, Int((abs(sweep) / arcStep).rounded(.up))))
-    var result = [center + start]
-    result.reserveCapacity(steps + 1)
+    piece.reserveCapacity(piece.count + steps + 1)
+    piece.append(center + start)
     for i in 1...steps {
       let a = sweep * Double(i) / Double(steps)
       let c = cos(a)
       let s = sin(a)
-      result.append(center + Point(x: start.x * c - start.y * s, y: start.x * s + start.y * c))
+      piece.append(center + Point(x: start.x * c - start.y * s, y: start.x * s + start.y * c))
     }
-    return result
   }
 
-  /// Emits a closed convex polygon wound clockwise on screen in device space, or nothing when it
-  /// has no area.
-  mutating func polygon(_ pts: [Point]) {
+  /// Emits the polygon of three or four corners (see `emitPiece`).
+  mutating func polygon(_ a: Point, _ b: Point, _ c: Point, _ d: Point? = nil) {
+    piece.removeAll(keepingCapacity: true)
+    piece.append(a)
+    piece.append(b)
+    piece.append(c)
+    if let d { piece.append(d) }
+    emitPiece()
+  }
+
+  /// Emits `piece`, a closed convex polygon, wound clockwise on screen in device space, or
+  /// nothing when it has no area.
+  mutating func emitPiece() {
     var area = 0.0
-    for i in 0..<pts.count {
-      area += pts[i].cross(pts[(i + 1) % pts.count])
+    let n = piece.count
+    for i in 0..<n {
+      area += piece[i].cross(piece[(i + 1) % n])
     }
     guard area != 0, area.isFinite else { return }
     // A mirroring transform reverses every winding; reverse them first so they come out clockwise.
-    let ordered = (area > 0) == (transform.determinant >= 0) ? pts : pts.reversed()
-    sink.polygon(ordered.map { transform.apply($0) })
+    if (area > 0) != (transform.determinant >= 0) { piece.reverse() }
+    for i in 0..<n { piece[i] = transform.apply(piece[i]) }
+    sink.polygon(piece)
   }
 }
