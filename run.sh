@@ -82,6 +82,8 @@ case "$cmd" in
   perf)
     # README's performance table, measured now (Scripts/perf-table.sh [SECONDS]).
     ensure_packages "${build_packages[@]}" xvfb x11-utils bc
+    # PRESS_INSTRUCTIONS=1 ./run.sh perf counts the presses' instructions with callgrind too.
+    if [ "${PRESS_INSTRUCTIONS:-0}" = 1 ]; then ensure_packages valgrind; fi
     # The gallery is timed against cairo (pycairo): installed from PyPI into a venv of its own
     # (.build/perf-venv) unless the python3 on PATH has it already. pycairo builds against cairo.
     if python3 -c 'import cairo' 2>/dev/null; then

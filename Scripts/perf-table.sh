@@ -12,6 +12,7 @@
 #
 #   Scripts/perf-table.sh [SECONDS]      (default 5 seconds per measurement)
 #   PRESS_RUNS=N Scripts/perf-table.sh   (runs of each section's press, default 3)
+#   PRESS_INSTRUCTIONS=1 Scripts/perf-table.sh   (the presses in instructions too: needs valgrind)
 #
 # The oracle runs when $ORACLE_PYTHON (default /tmp/oracle-venv/bin/python) has skia-python; its
 # README says how to make that venv. Run ./run.sh once first (it builds the release binary).
@@ -165,6 +166,13 @@ print(f"| {section + 1} | {card} | {blurs} | {shapes} | {median:.2f} / {least[sl
       f"| {max(ratios):.2f}x, {statistics.median(ratios):.2f}x |")
 PY
 done
+
+# The same presses counted in instructions (callgrind; a few minutes a section): the work of the
+# press frames against the calm ones, whatever else the machine runs. Only when asked for.
+if [ "${PRESS_INSTRUCTIONS:-0}" = 1 ]; then
+  echo
+  Scripts/press-instructions.sh "$bin"
+fi
 
 echo
 echo "| one frame as a scene file | Sheen \`render\`, 1 thread: first / repeated | Skia oracle: first / repeated (SkPicture playback) | Skia / Sheen: first, repeated |"

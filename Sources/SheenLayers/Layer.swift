@@ -425,12 +425,47 @@ open class Layer {
       h.combine(s.opacity)
       h.combine(s.shadowOffset)
     }
-    for s in sublayers { combine(s) }
+    // A sublayer drawn wholly on the layer's own opaque background adds nothing to the alpha:
+    // a button pressed on a card, or text changing on it, keeps the card's shadow.
+    let opaque = backgroundColor.map { $0.alpha >= 1 } ?? false
+    for s in sublayers where !(opaque && drawsInsideOpaqueBackground(s)) { combine(s) }
     if let m = mask { combine(m) }
     let s = h.finalize()
     // Kept only where a change will reset it: once prepared, a change marks the path to it.
     if !needsPrepare { preparedSignature = s }
     return s
+  }
+
+  /// How far inside the edges of an opaque background a sublayer must stay for its alpha not to
+  /// count (points): the background's edge pixels are partly covered, and the alpha of a shadow
+  /// is drawn at the power of two at or above the scale it is shown at, so 4 points is at least a
+  /// pixel and a half wherever the layer is shown at a quarter of its size or more.
+  static let opaqueBackgroundMargin = 4.0
+
+  /// Whether everything `sub` (a sublayer) draws, its shadow included, lies where this layer's
+  /// background (opaque: the caller checks) covers every pixel wholly: inside the cross between
+  /// its rounded corners, `opaqueBackgroundMargin` in from its edges.
+  private func drawsInsideOpaqueBackground(_ sub: Layer) -> Bool {
+    if sub.isHidden { return true }
+    let extent = sub.transformToSuperlayer.apply(sub.localFullExtent)
+    guard extent.minX.isFinite, extent.maxX.isFinite, extent.minY.isFinite, extent.maxY.isFinite else {
+      return false
+    }
+    let m = Layer.opaqueBackgroundMargin
+    let b = bounds.insetBy(dx: m, dy: m)
+    let r = effectiveCornerRadii
+    // Between the corners across, and between them down (the arcs lie outside both).
+    let across = Rect(
+      x: b.minX, y: b.minY + max(r.topLeft, r.topRight), width: b.width,
+      height: b.height - max(r.topLeft, r.topRight) - max(r.bottomLeft, r.bottomRight))
+    let down = Rect(
+      x: b.minX + max(r.topLeft, r.bottomLeft), y: b.minY,
+      width: b.width - max(r.topLeft, r.bottomLeft) - max(r.topRight, r.bottomRight), height: b.height)
+    func holds(_ c: Rect) -> Bool {
+      c.width > 0 && c.height > 0 && extent.minX >= c.minX && extent.maxX <= c.maxX && extent.minY >= c.minY
+        && extent.maxY <= c.maxY
+    }
+    return holds(across) || holds(down)
   }
 
   /// What the layer's body (background, content, sublayers, border) can cover, in its own
