@@ -1,4 +1,5 @@
 import SheenKit
+import Synchronization
 
 /// One card: radius 16, clipped, so that the header (a coloured strip, some with a small chart
 /// drawn in `draw(_:)`, a generated picture or a photo, aspect fill) follows the rounded corners; a round photo avatar beside some titles; a bold title, a two-line subtitle truncated with an ellipsis,
@@ -184,13 +185,14 @@ public final class CardView: UIView {
   static let avatarSize: CGFloat = 28
 
   /// The bundled photos, decoded once and shared by every card (nil when the assets are missing).
-  /// Views are made on one thread (the window's), as UIKit's.
-  nonisolated(unsafe) private static var photos: [String: UIImage?] = [:]
+  /// Views are made on one thread per window, as UIKit's, but windows (tests) may run on several:
+  /// the table is locked.
+  private static let photos = Mutex<[String: UIImage?]>([:])
 
   static func photo(_ name: String) -> UIImage? {
-    if let p = photos[name] { return p }
+    if let p = photos.withLock({ $0[name] }) { return p }
     let p = UIImage(named: name)
-    photos[name] = p
+    photos.withLock { $0[name] = p }
     return p
   }
 

@@ -1,11 +1,12 @@
 import SheenKit
+import Synchronization
 
 /// The colours a card derives from a hue (its header, picture, tags and button), made once per
 /// hue and kept, as an app keeps its theme's colours: a reused cell shown another card picks
 /// them here instead of making `UIColor` and `CGColor` objects every time a row comes into view.
-/// The demo's hues are a few hundred at most; views are made on one thread (the window's), as
-/// UIKit's.
-final class HuePalette {
+/// The demo's hues are a few hundred at most. Views are made on one thread per window, as UIKit's,
+/// but windows (tests) may run on several: the table is locked; a palette never changes once made.
+final class HuePalette: @unchecked Sendable {
   let header: UIColor
   /// The generated picture's diagonal gradient (`CGColor`s).
   let picture: [Any]
@@ -31,13 +32,16 @@ final class HuePalette {
     buttonBackgroundPressed = [color(hue, 0.58, 0.97 * 0.78).cgColor, color(hue, 0.80, 0.96 * 0.78).cgColor]
   }
 
-  nonisolated(unsafe) private static var palettes: [CGFloat: HuePalette] = [:]
+  private static let palettes = Mutex<[CGFloat: HuePalette]>([:])
 
   /// The palette of `hue` (made the first time it is asked for).
   static func of(_ hue: CGFloat) -> HuePalette {
-    if let p = palettes[hue] { return p }
+    if let p = palettes.withLock({ $0[hue] }) { return p }
     let p = HuePalette(hue: hue)
-    palettes[hue] = p
-    return p
+    return palettes.withLock { table in
+      if let made = table[hue] { return made }
+      table[hue] = p
+      return p
+    }
   }
 }
