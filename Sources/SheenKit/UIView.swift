@@ -457,8 +457,8 @@ open class UIView: UIResponder {
   /// drawing helpers) in the view's coordinates, within `rect`: called when the view first
   /// shows, after `setNeedsDisplay()` and, with `contentMode = .redraw`, after a change of size.
   /// What it draws is kept (at the window's scale) until the view is marked again. Nothing by
-  /// default.
-  open func draw(_ rect: CGRect) {}
+  /// default (and a view that draws nothing is not counted as drawn: `UIWindow.displayCount`).
+  open func draw(_ rect: CGRect) { layer.displayState.ranEmptyDraw = true }
 
   /// Asks for `draw(_:)` before the next frame.
   open func setNeedsDisplay() { layer.setNeedsDisplay() }

@@ -167,23 +167,48 @@ final class ForEachNode: ListNode {
   var isLazy = false
   /// Row `index`'s id (used by lazy stacks): nil when out of range.
   var rowID: ((Int) -> AnyHashable?)?
-  /// Rows a lazy stack gave back, by id: the height they had at a width, and the `@State`
-  /// storage they kept that was ever set, by the path of its node in the row.
-  var releasedRows: [AnyHashable: (width: CGFloat, height: CGFloat, states: [([Int], [AnyObject])])] = [:]
+  /// Rows a lazy stack gave back, by id (see `ReleasedRow`).
+  var releasedRows: [AnyHashable: ReleasedRow] = [:]
+
+  /// What a row given back keeps: the height it had at a width, the `@State` storage it kept
+  /// that was ever set, by the path of its node in the row, and what the lazy lists inside it
+  /// kept of their own rows (those made and those given back), by the path of their node.
+  struct ReleasedRow {
+    var width: CGFloat
+    var height: CGFloat
+    var states: [([Int], [AnyObject])] = []
+    var lists: [([Int], [AnyHashable: ReleasedRow])] = []
+  }
+
+  /// What `row` keeps when given back at `height` for `width` (see `ReleasedRow`).
+  static func keep(_ row: Node, width: CGFloat, height: CGFloat) -> ReleasedRow {
+    var kept = ReleasedRow(width: width, height: height)
+    func collect(_ n: Node, _ path: [Int]) {
+      if let k = n as? StateKeeping, k.states.contains(where: { ($0 as? StateBox)?.wasSet == true }) {
+        kept.states.append((path, k.states))
+      }
+      if let f = n as? ForEachNode, f.isLazy {
+        // A lazy list's rows are kept as it keeps them (their heights at a width unknown here).
+        var rows = f.releasedRows
+        for (i, r) in f.lazyRows {
+          guard let key = f.rowID?(i) else { continue }
+          let k = keep(r, width: .nan, height: 0)
+          if !k.states.isEmpty || !k.lists.isEmpty { rows[key] = k }
+        }
+        if !rows.isEmpty { kept.lists.append((path, rows)) }
+        return
+      }
+      for (i, c) in n.children.enumerated() { collect(c, path + [i]) }
+    }
+    collect(row, [])
+    return kept
+  }
 
   /// Gives made row `index` back (its nodes and views go; its height and state stay, and come
   /// back when it is made again).
   func releaseRow(_ index: Int, width: CGFloat, height: CGFloat) {
     guard let row = lazyRows[index], let key = rowID?(index) else { return }
-    var states: [([Int], [AnyObject])] = []
-    func collect(_ n: Node, _ path: [Int]) {
-      if let k = n as? StateKeeping, k.states.contains(where: { ($0 as? StateBox)?.wasSet == true }) {
-        states.append((path, k.states))
-      }
-      for (i, c) in n.children.enumerated() { collect(c, path + [i]) }
-    }
-    collect(row, [])
-    releasedRows[key] = (width, height, states)
+    releasedRows[key] = Self.keep(row, width: width, height: height)
     byID[key] = nil
     lazyRows[index] = nil
     row.parent = nil
@@ -191,7 +216,9 @@ final class ForEachNode: ListNode {
 
   /// The height row `index` had when given back, if at `width`.
   func releasedHeight(_ index: Int, width: CGFloat?) -> CGFloat? {
-    guard !releasedRows.isEmpty, let key = rowID?(index), let r = releasedRows[key], r.width == width else {
+    guard !releasedRows.isEmpty, let key = rowID?(index), let r = releasedRows[key], r.width == width,
+      r.height > 0
+    else {
       return nil
     }
     return r.height
@@ -201,10 +228,15 @@ final class ForEachNode: ListNode {
   /// state may change what is below it).
   func restore(_ row: Node, key: AnyHashable) {
     guard let saved = releasedRows.removeValue(forKey: key) else { return }
-    for (path, states) in saved.states {
+    func node(_ path: [Int]) -> Node? {
       var n: Node? = row
       for i in path { n = n.flatMap { i < $0.children.count ? $0.children[i] : nil } }
-      (n as? StateKeeping)?.adopt(states)
+      return n
+    }
+    for (path, states) in saved.states { (node(path) as? StateKeeping)?.adopt(states) }
+    // The lazy lists inside take back what they kept, for the rows they make again.
+    for (path, rows) in saved.lists {
+      (node(path) as? ForEachNode)?.releasedRows.merge(rows) { mine, _ in mine }
     }
   }
 

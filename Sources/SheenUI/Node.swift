@@ -183,6 +183,13 @@ class Node {
     }
   }
 
+  /// The root of the node's tree (a `RootNode` when the node is in a graph).
+  var root: Node {
+    var n: Node = self
+    while let p = n.parent { n = p }
+    return n
+  }
+
   /// The nearest node at or above this one with a view, or the root.
   var host: Node {
     var n: Node = self

@@ -38,8 +38,9 @@ final class HostScrollView: UIScrollView, UIScrollViewDelegate {
 final class ScrollNode: Node {
   let view = HostScrollView()
   var axes: Axis.Set = .vertical
-  /// The lazy stacks whose rows follow this scroll view's visible rectangle.
-  var lazyStacks: [LazyStackNode] = []
+  /// The lazy stacks whose rows follow this scroll view's visible rectangle (weakly: a lazy
+  /// stack in a row given back goes with it).
+  var lazyStacks: [WeakLazyStack] = []
   var contentRect = CGRect.zero
 
   override var ownView: UIView? { view }
@@ -80,8 +81,20 @@ final class ScrollNode: Node {
   var visibleRect: CGRect { view.bounds }
 
   func didScroll() {
-    for l in lazyStacks where l.needsRows(in: visibleRect) { l.requestRows() }
+    lazyStacks.removeAll { $0.node?.parent == nil }
+    for w in lazyStacks {
+      guard let l = w.node else { continue }
+      if l.needsRows(in: visibleRect) {
+        l.requestRows()
+      } else {
+        l.scrolled(to: visibleRect)
+      }
+    }
   }
+}
+
+struct WeakLazyStack {
+  weak var node: LazyStackNode?
 }
 
 extension ScrollView: PrimitiveView {
@@ -121,15 +134,24 @@ final class LazyStackNode: Node {
   var spacing: CGFloat = Defaults.spacing
   weak var scroll: ScrollNode?
   /// The entries, top to bottom: a node, or a row of a lazy `ForEach`.
-  private var entries: [(list: ForEachNode?, index: Int, node: Node?)] = []
+  fileprivate var entries: [(list: ForEachNode?, index: Int, node: Node?)] = []
   private var entriesValid = false
   /// The top of each entry and the end, for the last width laid out.
-  private var tops: [CGFloat] = []
+  fileprivate var tops: [CGFloat] = []
   private var heights: [CGFloat?] = []
   private var laidOutWidth: CGFloat?
   /// Where the stack was last placed, in the scroll content's coordinates.
   private var origin = CGPoint.zero
   private var rowsRequested = false
+  /// Rows were made while measuring: they join their lists and the host's views when placed.
+  private var rowsToJoin = false
+  /// Where the scroll view's visible rectangle began at the last placement, and whether it
+  /// moved up since the one before: rows are made ahead in that direction.
+  private var lastVisibleMinY: CGFloat?
+  private var scrollingUp = false
+  /// A row to make in the next placement, ahead of scrolling (see `LazyRowPrefetcher`).
+  fileprivate var prefetchIndex: Int?
+  private lazy var prefetcher = LazyRowPrefetcher(self)
   /// How far beyond the visible rectangle rows are made.
   static let margin: CGFloat = 200
   /// How far beyond the visible rectangle, at least, rows are kept (further ones are given
@@ -159,6 +181,17 @@ final class LazyStackNode: Node {
     refreshEntries()
     if laidOutWidth == width, tops.count == entries.count + 1 { return }
     laidOutWidth = width
+    // With no lazy row measured, the first is made, wherever it is, so that the rest are
+    // estimated from it: a stack that is itself below the view (a section's rows, in a list of
+    // sections) is asked for its height before it has a row in range.
+    if !entries.contains(where: { $0.list != nil && $0.node != nil }),
+      let f = entries.firstIndex(where: { $0.list != nil }),
+      entries[f].list?.releasedHeight(entries[f].index, width: width) == nil,
+      let list = entries[f].list, let row = list.makeRow?(entries[f].index)
+    {
+      entries[f].node = row
+      rowsToJoin = true
+    }
     heights = entries.map { e in
       if let n = e.node { return n.sizeThatFits(ProposedViewSize(width: width, height: nil)).height }
       return e.list?.releasedHeight(e.index, width: width)
@@ -206,6 +239,63 @@ final class LazyStackNode: Node {
     return false
   }
 
+  /// Follows the direction of scrolling.
+  private func noteDirection(_ visible: CGRect) {
+    if let last = lastVisibleMinY, last != visible.minY { scrollingUp = visible.minY < last }
+    lastVisibleMinY = visible.minY
+  }
+
+  /// The scroll view moved without bringing rows not made into the margin: rows ahead may be
+  /// made in idle time.
+  func scrolled(to visible: CGRect) {
+    noteDirection(visible)
+    if hasIdleWork, let w = (root as? RootNode)?.hostView?.window { w.setNeedsIdleWork(prefetcher) }
+  }
+
+  /// The next row not made yet within half a screen beyond the margin, in the direction the
+  /// scroll view last moved (UICollectionView prefetches as far), nearest first.
+  fileprivate func nextRowToPrefetch() -> Int? {
+    guard let s = scroll, tops.count == entries.count + 1, !entries.isEmpty else { return nil }
+    let v = s.visibleRect
+    let reach = Self.margin + v.height / 2
+    if scrollingUp {
+      let lo = v.minY - origin.y - reach
+      var i = min(firstEntry(atOrBelow: v.minY - origin.y), entries.count - 1)
+      while i >= 0 && tops[i + 1] > lo {
+        if entries[i].node == nil, entries[i].list != nil { return i }
+        i -= 1
+      }
+    } else {
+      let hi = v.maxY - origin.y + reach
+      var i = firstEntry(atOrBelow: v.maxY - origin.y)
+      while i < entries.count && tops[i] < hi {
+        if entries[i].node == nil, entries[i].list != nil { return i }
+        i += 1
+      }
+    }
+    return nil
+  }
+
+  /// The next row made but not drawn ahead (see `LazyRowPrefetcher`) that the scroll view
+  /// shows only in part, cut by its edge on the side it moves to, or not yet, within the reach
+  /// of `nextRowToPrefetch`.
+  fileprivate func nextRowToWarm(_ warmed: Set<ObjectIdentifier>) -> Int? {
+    guard let s = scroll, tops.count == entries.count + 1, !entries.isEmpty else { return nil }
+    let v = s.visibleRect
+    let reach = Self.margin + v.height / 2
+    let lo = scrollingUp ? v.minY - origin.y - reach : v.maxY - origin.y
+    let hi = scrollingUp ? v.minY - origin.y : v.maxY - origin.y + reach
+    var i = firstEntry(atOrBelow: lo)
+    while i < entries.count && tops[i] < hi {
+      if let n = entries[i].node, entries[i].list != nil, !warmed.contains(ObjectIdentifier(n)) { return i }
+      i += 1
+    }
+    return nil
+  }
+
+  /// Whether rows ahead of scrolling are to be made or drawn in idle time.
+  fileprivate var hasIdleWork: Bool { nextRowToPrefetch() != nil || nextRowToWarm(prefetcher.warmed) != nil }
+
   /// The first entry whose bottom is below `y`.
   private func firstEntry(atOrBelow y: CGFloat) -> Int {
     var lo = 0
@@ -243,19 +333,30 @@ final class LazyStackNode: Node {
       n = x.parent
     }
     if scroll !== s {
-      scroll?.lazyStacks.removeAll { $0 === self }
-      s?.lazyStacks.append(self)
+      scroll?.lazyStacks.removeAll { $0.node === self || $0.node == nil }
+      s?.lazyStacks.append(WeakLazyStack(node: self))
       scroll = s
     }
     origin = o
     measure(rect.width)
     // Make the rows in view (or every row outside a scroll view).
     let visible = s?.visibleRect ?? CGRect(x: 0, y: o.y, width: rect.width, height: .infinity)
+    if s != nil { noteDirection(visible) }
     let lo = visible.minY - o.y - Self.margin
     let hi = visible.maxY - o.y + Self.margin
     // Rows are made a few at a time: until one is measured, one, so that the estimate of the
     // rows not made yet is known before the range in view is.
     var made = false
+    // A row asked for ahead of scrolling (idle work).
+    if let p = prefetchIndex, p < entries.count, entries[p].node == nil, let list = entries[p].list,
+      let row = list.makeRow?(entries[p].index)
+    {
+      entries[p].node = row
+      made = true
+      laidOutWidth = nil
+      measure(rect.width)
+    }
+    prefetchIndex = nil
     for _ in 0..<entries.count {
       var batch = false
       var i = firstEntry(atOrBelow: lo)
@@ -274,9 +375,11 @@ final class LazyStackNode: Node {
       measure(rect.width)
     }
     // In a scroll view, rows far out of view are given back (SwiftUI keeps their state, not
-    // their drawing): the list holds what a screen or two show, not all it ever showed.
+    // their drawing): the list holds what a screen or two show, not all it ever showed. They
+    // are given back when rows are made (only then does the list grow), so that a frame that
+    // brings no row into view does no work for the rows leaving it either.
     var released = false
-    if s != nil {
+    if s != nil, made || rowsToJoin {
       let reach = Self.keepReach(visible)
       let keepLo = visible.minY - o.y - reach
       let keepHi = visible.maxY - o.y + reach
@@ -289,7 +392,8 @@ final class LazyStackNode: Node {
         released = true
       }
     }
-    if made || released {
+    if made || released || rowsToJoin {
+      rowsToJoin = false
       if made { invalidateLayout() }
       // The new rows join their lists, in order, and their views the host's.
       var lists: [ForEachNode] = []
@@ -304,6 +408,10 @@ final class LazyStackNode: Node {
       let w = node.sizeThatFits(ProposedViewSize(width: rect.width, height: nil)).width
       let x = alignment.defaultValue(rect.size) - node.alignmentValue(alignment, CGSize(width: w, height: h))
       node.place(in: CGRect(x: rect.minX + x, y: rect.minY + tops[i], width: w, height: h))
+    }
+    // Rows to make ahead of scrolling: in the window's idle time.
+    if s != nil, let w = (root as? RootNode)?.hostView?.window, hasIdleWork {
+      w.setNeedsIdleWork(prefetcher)
     }
   }
 
@@ -323,6 +431,52 @@ extension LazyVStack: PrimitiveView {
     n.spacing = spacing ?? Defaults.spacing
     n.update(content, ctx)
     return n
+  }
+}
+
+/// Makes a lazy stack's rows ahead of scrolling in the window's idle time, as UICollectionView
+/// prefetches cells: one piece makes the next row (its body, layout, views), then each of its
+/// top views is laid out and drawn once where it will show, into the renderer's caches (text
+/// and shapes as coverage, glyphs, images, shadows), a piece each. A frame then shows the row
+/// with nothing left to make, shape or rasterize.
+final class LazyRowPrefetcher: UIIdleWorking {
+  weak var stack: LazyStackNode?
+  private var toWarm: [UIView] = []
+  /// The rows drawn ahead (made ahead, or made in a frame that showed them cut by the edge).
+  var warmed = Set<ObjectIdentifier>()
+
+  init(_ stack: LazyStackNode) { self.stack = stack }
+
+  func performIdleWork(in window: UIWindow, until deadline: Double) -> Bool {
+    guard let stack, let host = (stack.root as? RootNode)?.hostView, host.window === window else {
+      toWarm.removeAll()
+      return false
+    }
+    if !toWarm.isEmpty {
+      let v = toWarm.removeFirst()
+      if v.window === window {
+        v.layoutIfNeeded()
+        window.warmRendererCaches(for: v)
+      }
+      return true
+    }
+    if warmed.count > 4096 { warmed.removeAll() }
+    if let i = stack.nextRowToWarm(warmed), let row = stack.entries[i].node {
+      // A row made in a frame, shown cut by the edge: the rest of it is drawn ahead.
+      warmed.insert(ObjectIdentifier(row))
+      row.collectViews(into: &toWarm)
+      return true
+    }
+    guard let i = stack.nextRowToPrefetch() else { return false }
+    stack.prefetchIndex = i
+    stack.requestRows()
+    host.layoutIfNeeded()
+    stack.prefetchIndex = nil
+    if i < stack.entries.count, let row = stack.entries[i].node {
+      warmed.insert(ObjectIdentifier(row))
+      row.collectViews(into: &toWarm)
+    }
+    return true
   }
 }
 

@@ -489,3 +489,95 @@ struct LongList: View {
     #expect(short.release > 0 && short.release <= 60, "release placed \(short.release)")
   }
 }
+
+/// Sections of rows, each section's rows a lazy stack of their own inside the list's lazy stack.
+struct NestedLazyList: View {
+  var body: some View {
+    ScrollView {
+      LazyVStack(spacing: 0) {
+        ForEach(0..<40) { s in
+          VStack(spacing: 0) {
+            Text("Section \(s)").frame(height: 30)
+            LazyVStack(spacing: 0) {
+              ForEach(0..<10) { r in Counter().frame(height: 50) }
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+@Suite struct LazyPrefetchTests {
+  /// The window's idle time makes the rows half a screen beyond the margin, in the direction of
+  /// scrolling; a frame that scrolls them in then makes none.
+  @Test func idleTimeMakesTheRowsAheadOfScrolling() throws {
+    struct Long: View {
+      var body: some View {
+        ScrollView {
+          LazyVStack(spacing: 0) {
+            ForEach(0..<1000) { i in Row(id: i).frame(height: 40) }
+          }
+        }
+      }
+    }
+    let h = Harness(Long(), width: 300, height: 400)
+    let scroll = try #require(h.views().first { $0 is UIScrollView } as? UIScrollView)
+    // 400 points and the 200-point margin below: rows 0-14.
+    let made = h.host.bodyEvaluations(of: Row.self)
+    #expect(made == 15)
+    #expect(h.window.hasIdleWork)
+    while h.window.performIdleWork(until: .infinity) {}
+    // Half a screen (200 points) more: rows 15-19, made, laid out and placed where they go.
+    #expect(h.host.bodyEvaluations(of: Row.self) == made + 5)
+    #expect(h.label("Row 19") != nil && h.label("Row 20") == nil)
+    let ahead = try #require(h.label("Row 19"))
+    // Scrolled 200 points down: rows to 19 are in view or in the margin: the frame makes none,
+    // and shows the label made ahead.
+    scroll.contentOffset = CGPoint(x: 0, y: 200)
+    h.step()
+    #expect(h.host.bodyEvaluations(of: Row.self) == made + 5)
+    #expect(h.label("Row 19") === ahead)
+    while h.window.performIdleWork(until: .infinity) {}
+    #expect(h.host.bodyEvaluations(of: Row.self) == made + 10)
+    // Back up: nothing above is missing; rows below stay made.
+    scroll.contentOffset = CGPoint(x: 0, y: 100)
+    h.step()
+    #expect(!h.window.performIdleWork(until: .infinity))
+    #expect(h.host.bodyEvaluations(of: Row.self) == made + 10)
+  }
+
+  /// A lazy stack in a lazy row makes its own rows as they come into view, and a row given back
+  /// keeps the state of the rows of the lazy stack inside it.
+  @Test func nestedLazyRowsKeepTheirStateWhenTheirSectionIsGivenBack() throws {
+    let h = Harness(NestedLazyList(), width: 300, height: 400)
+    let scroll = try #require(h.views().first { $0 is UIScrollView } as? UIScrollView)
+    let fresh = h.views().count
+    // Section 0 (530 points): its title and the rows in view and the margin, not all ten.
+    let first = h.host.bodyEvaluations(of: Counter.self)
+    #expect(first >= 11 && first <= 13, "\(first) rows made")
+    // Every section is as tall as the first, estimated from its first row: 40 x 530.
+    #expect(scroll.contentSize.height == 21_200)
+    h.tap(h.center(try #require(h.labels().first { $0.text == "Add" })))
+    h.tap(h.center(try #require(h.labels().first { $0.text == "Add" })))
+    #expect(h.label("Count 2") != nil)
+    // Down to the end a screen at a time (section 0 given back), then to the top again.
+    var y: CGFloat = 0
+    var most = 0
+    while y < scroll.contentSize.height - 400 {
+      y = min(scroll.contentSize.height - 400, y + 300)
+      scroll.contentOffset = CGPoint(x: 0, y: y)
+      h.step()
+      most = max(most, h.views().count)
+    }
+    #expect(h.label("Count 2") == nil)
+    #expect(h.label("Section 39") != nil)
+    scroll.contentOffset = .zero
+    h.step()
+    #expect(h.label("Count 2") != nil, "the first row's count came back with its section")
+    #expect(scroll.contentSize.height == 21_200)
+    // Views alive at most: a screen, its margins and a screen kept each side (2,000 points),
+    // where the first frame made 600.
+    #expect(most <= fresh * 4, "\(most) views at most, \(fresh) at first")
+  }
+}

@@ -29,6 +29,9 @@ struct DisplayState {
   var dirty: CGRect?
   /// Whether `contents` holds what `display()` drew (not an image someone set).
   var ownsContents = false
+  /// Whether the last `display()` ran `UIView.draw(_:)`'s empty default: a view with no drawing
+  /// of its own, which drew nothing, is not counted as a `draw(_:)` call.
+  var ranEmptyDraw = false
   /// How many times `display()` drew (for tests and `bench`).
   nonisolated(unsafe) static var displays = 0
 }
@@ -75,18 +78,21 @@ extension CALayer {
   /// Runs `display()` now if it is due.
   public func displayIfNeeded() { displayIfDue() }
 
-  /// Runs `display()` if it is due; whether it ran.
+  /// Runs `display()` if it is due; whether it drew (ran a `draw(_:)` other than `UIView`'s
+  /// empty one, or made contents): every new view displays once when it first shows, and one
+  /// without a `draw(_:)` of its own draws nothing then.
   @discardableResult func displayIfDue() -> Bool {
     guard displayState.needsDisplay else { return false }
     displayState.needsDisplay = false
+    displayState.ranEmptyDraw = false
     display()
     displayState.dirty = nil
-    return true
+    return !displayState.ranEmptyDraw || displayState.ownsContents
   }
 
   /// The display pass of a frame: `display()` for every marked layer at or below this one.
   /// Views' layers draw at `scale` (the window's pixels per point).
-  /// Returns how many layers displayed.
+  /// Returns how many layers drew (see `displayIfDue`).
   @discardableResult func displayTree(scale: CGFloat) -> Int {
     guard displayState.subtreeNeedsDisplay else { return 0 }
     displayState.subtreeNeedsDisplay = false
