@@ -61,7 +61,7 @@ extension Compositor {
       place.a == 1 && place.d == 1 && place.b == 0 && place.c == 0 && abs(place.tx) < 1e9
       && abs(place.ty) < 1e9 && place.tx == place.tx.rounded() && place.ty == place.ty.rounded()
     var made = RenderContext.Statistics()
-    let owner = path == nil ? node(i).pointee.shape.layer : nil
+    let owner: ObjectIdentifier? = nil
     let signature = path == nil ? node(i).pointee.alphaSignature : 0
     let local = context.shadowCache.localShadow(
       layer: owner, path: path, signature: signature, scale: r, sigma: sigma, stats: &made

@@ -221,8 +221,10 @@ public final class Compositor {
     }
     // The shadow takes the alpha of everything the layer draws. A cached one is drawn, then the
     // body straight onto the canvas.
+    // Kept under the key of what the body draws (`DrawKey`), not under which layer it is: an
+    // equal card elsewhere shares the blur, and any change below the layer makes another.
     let signature = node(i).pointee.alphaSignature
-    let owner = node(i).pointee.shape.layer
+    let owner: ObjectIdentifier? = nil
     if let s = context.shadowCache.cachedAlphaShadow(
       layer: owner, signature: signature, ctm: ctm, sigma: sigma, offset: (dx, dy))
     {

@@ -135,12 +135,15 @@ public struct DisplayList: Sendable {
     Layer.prepareForDrawingTree(layers)
     removeAll()
     self.transform = transform
-    for l in layers { append(l, parent: transform, cull: cull) }
+    for l in layers { append(l, parent: transform, cull: cull, keyed: false) }
     rootCount = layers.count
   }
 
-  /// Appends the node of `layer` and its subtree.
-  private mutating func append(_ layer: Layer, parent: Transform, cull: IntRect?) {
+  /// Appends the node of `layer` and its subtree. With `keyed` (below a layer whose shadow is made
+  /// from its alpha), returns the key of what the subtree draws where its parent is (`DrawKey`),
+  /// else 0.
+  @discardableResult
+  private mutating func append(_ layer: Layer, parent: Transform, cull: IntRect?, keyed: Bool) -> Int {
     let index = nodes.count
     let relative = layer.transformToSuperlayer
     let ctm = relative.concatenating(parent)
@@ -179,13 +182,13 @@ public struct DisplayList: Sendable {
         shadowOffset: layer.shadowOffset,
         shadowPath: drawn ? layer.shadowPath : nil,
         shadowShapes: drawn ? (layer.shadowPath != nil ? layer.shadowPathShapes : layer.alphaShapes) : nil,
-        alphaSignature: drawn && alphaShadow ? layer.subtreeSignature : 0,
+        alphaSignature: 0,
         background: drawn ? layer.backgroundColor : nil, image: drawn ? layer.contents : nil,
         minification: layer.minificationFilter, magnification: layer.magnificationFilter,
         partStart: parts.count, partEnd: parts.count,
         content: drawn && layer.hasContent ? layer.displayContent() : nil,
         border: hasBorder ? layer.borderPath : nil, borderColor: layer.borderColor))
-    guard drawn else { return }
+    guard drawn else { return keyed ? DrawKey.notDrawn(kind, relative) : 0 }
     if layer.shadowVisible {
       opaqueParts.append(contentsOf: layer.opaqueParts)
       nodes[index].opaqueEnd = opaqueParts.count
@@ -196,8 +199,13 @@ public struct DisplayList: Sendable {
     }
     // Below a shadow made from the layer's alpha the whole body is drawn offscreen, wherever the
     // frame is; a mask is drawn into its own group: neither is culled here.
+    // Keys are worked out below a shadow of the layer's alpha (its cache key), and kept on the
+    // layers until something in the subtree changes (`Layer.preparedDrawKey`).
+    let kept = layer.needsPrepare ? nil : layer.preparedDrawKey
+    let keys = (keyed || alphaShadow) && kept == nil
+    var maskKey = 0
     if let m = layer.mask {
-      append(m, parent: ctm, cull: nil)
+      maskKey = append(m, parent: ctm, cull: nil, keyed: keys)
     }
     nodes[index].childStart = nodes.count
     nodes[index].childCount = layer.sublayers.count
@@ -208,9 +216,101 @@ public struct DisplayList: Sendable {
       let box = IntRect(enclosing: ctm.apply(layer.bounds).insetBy(dx: -1, dy: -1))
       childCull = c.intersection(box)
     }
-    for s in layer.sublayers { append(s, parent: ctm, cull: childCull) }
+    var body = Hasher()
+    if keys { DrawKey.body(of: nodes[index], content: layer, into: &body) }
+    // A sublayer drawn wholly on the layer's own opaque background adds nothing to its alpha
+    // (a button pressed on a card, text changing on it): left out of the key.
+    let opaque = keys && (layer.backgroundColor.map { $0.alpha >= 1 } ?? false)
+    for s in layer.sublayers {
+      let k = append(s, parent: ctm, cull: childCull, keyed: keys)
+      if keys && !(opaque && layer.drawsInsideOpaqueBackground(s)) { body.combine(k) }
+    }
     nodes[index].end = nodes.count
+    var key = kept ?? (body: 0, full: 0)
+    if keys {
+      key.body = body.finalize()
+      key.full = DrawKey.full(of: nodes[index], body: key.body, mask: maskKey)
+      layer.preparedDrawKey = key
+    }
+    if alphaShadow { nodes[index].alphaSignature = key.body }
+    return keyed ? key.full : 0
   }
 
   static let emptyPath = Path()
+}
+
+/// The keys of what a subtree draws, made from the list's own nodes (never from which layers they
+/// are): any change to anything any layer of the subtree draws (shape, colour, text, image,
+/// clip, opacity, shadow, mask, where it sits in its parent) changes them, and nothing else
+/// does: the subtree moved as a whole, or an equal subtree elsewhere, has the same keys. A shadow
+/// made from a layer's alpha is kept under its `body` key (issue 15: a key from a hand-picked
+/// list of layer properties went stale when one it left out changed).
+enum DrawKey {
+  /// What the layer's body draws itself, in its own coordinates: bounds and corners, clip,
+  /// background, image, content, border (its sublayers' keys are combined after).
+  static func body(of n: DisplayNode, content layer: Layer, into h: inout Hasher) {
+    h.combine(n.shape.size)
+    h.combine(n.shape.radii)
+    h.combine(n.masksToBounds)
+    h.combine(n.background)
+    if n.border != nil {
+      h.combine(n.shape.borderWidth)
+      h.combine(n.borderColor)
+    }
+    if let image = n.image {
+      h.combine(image.id)
+      h.combine(n.minification)
+      h.combine(n.magnification)
+      h.combine(n.partEnd - n.partStart)
+      layer.forEachContentsPart { h.combine($0) }
+    }
+    guard let content = n.content else { return }
+    // A content's shapes by the hash of what makes them (`Layer.shapeSignature`), or by the
+    // layer's content version (bumped by any change, never reused) when it cannot say.
+    if let s = n.shape.signature { h.combine(s) } else { h.combine(n.shape.version) }
+    switch content {
+    case .text(_, let color, let clip):
+      h.combine(0 as UInt8)
+      h.combine(color)
+      h.combine(clip)
+    case .shape(_, let fill, let rule, let stroke, let style):
+      h.combine(1 as UInt8)
+      h.combine(fill)
+      h.combine(rule)
+      h.combine(stroke)
+      h.combine(style)
+    case .roundedFill(let paint):
+      h.combine(2 as UInt8)
+      h.combine(paint)
+    }
+  }
+
+  /// The body's key with what the layer adds as a whole where its parent is: its place, group
+  /// opacity, shadow and mask.
+  static func full(of n: DisplayNode, body: Int, mask: Int) -> Int {
+    var h = Hasher()
+    h.combine(body)
+    h.combine(n.relative)
+    h.combine(n.opacity)
+    h.combine(n.hasMask)
+    h.combine(mask)
+    h.combine(n.shadowVisible)
+    if n.shadowVisible {
+      h.combine(n.shadowColor)
+      h.combine(n.shadowOpacity)
+      h.combine(n.shadowRadius)
+      h.combine(n.shadowOffset)
+      h.combine(n.shadowPath)
+    }
+    return h.finalize()
+  }
+
+  /// A layer that draws nothing (hidden, fully transparent, or not invertible) still takes a
+  /// place in its parent's key.
+  static func notDrawn(_ kind: DisplayNode.Kind, _ relative: Transform) -> Int {
+    var h = Hasher()
+    h.combine(kind)
+    h.combine(relative)
+    return h.finalize()
+  }
 }

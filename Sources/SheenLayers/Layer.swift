@@ -386,7 +386,7 @@ open class Layer {
   }
 
   private func prepareTree() {
-    preparedSignature = nil
+    preparedDrawKey = nil
     prepareCaches()
     if let m = mask, m.needsPrepare { m.prepareTree() }
     for s in sublayers where s.needsPrepare { s.prepareTree() }
@@ -398,43 +398,12 @@ open class Layer {
     }
     if shadowVisible && shadowPath == nil { resolveAlphaShapes() }
     needsPrepare = false
-    // A shadow drawn from the layer's alpha is cached under this signature: worked out here,
-    // once per change, rather than by every band of every frame.
-    if shadowVisible && shadowPath == nil && alphaShapes == nil { _ = subtreeSignature }
   }
 
-  /// `subtreeSignature` as last worked out, if nothing in the subtree changed since: reset for
-  /// every layer that is prepared, which is every layer on the path to a change.
-  private var preparedSignature: Int?
-
-  /// Changes whenever anything the layer's subtree draws changes (content, sublayers and masks
-  /// and where they sit, their visibility, opacity and shadows, however deep), but not when the
-  /// layer itself moves, fades or is hidden, nor when its own shadow moves: the key of a shadow
-  /// made from its alpha. Reuses the signatures of subtrees that did not change; call it where
-  /// the tree is prepared, or on a tree that no other thread is drawing.
-  var subtreeSignature: Int {
-    if let s = preparedSignature, !needsPrepare { return s }
-    var h = Hasher()
-    h.combine(ObjectIdentifier(self))
-    h.combine(contentVersion)
-    // What a sublayer's own properties change in the picture its superlayer's alpha holds.
-    func combine(_ s: Layer) {
-      h.combine(s.subtreeSignature)
-      h.combine(s.transformToSuperlayer)
-      h.combine(s.isHidden)
-      h.combine(s.opacity)
-      h.combine(s.shadowOffset)
-    }
-    // A sublayer drawn wholly on the layer's own opaque background adds nothing to the alpha:
-    // a button pressed on a card, or text changing on it, keeps the card's shadow.
-    let opaque = backgroundColor.map { $0.alpha >= 1 } ?? false
-    for s in sublayers where !(opaque && drawsInsideOpaqueBackground(s)) { combine(s) }
-    if let m = mask { combine(m) }
-    let s = h.finalize()
-    // Kept only where a change will reset it: once prepared, a change marks the path to it.
-    if !needsPrepare { preparedSignature = s }
-    return s
-  }
+  /// The keys of what the subtree draws (`DrawKey`), as the display list last worked them out:
+  /// kept while nothing in the subtree changes (a change prepares every layer on the path to it,
+  /// which drops them).
+  var preparedDrawKey: (body: Int, full: Int)?
 
   /// How far inside the edges of an opaque background a sublayer must stay for its alpha not to
   /// count (points): the background's edge pixels are partly covered, and the alpha of a shadow
@@ -445,7 +414,7 @@ open class Layer {
   /// Whether everything `sub` (a sublayer) draws, its shadow included, lies where this layer's
   /// background (opaque: the caller checks) covers every pixel wholly: inside the cross between
   /// its rounded corners, `opaqueBackgroundMargin` in from its edges.
-  private func drawsInsideOpaqueBackground(_ sub: Layer) -> Bool {
+  func drawsInsideOpaqueBackground(_ sub: Layer) -> Bool {
     if sub.isHidden { return true }
     let extent = sub.transformToSuperlayer.apply(sub.localFullExtent)
     guard extent.minX.isFinite, extent.maxX.isFinite, extent.minY.isFinite, extent.maxY.isFinite else {

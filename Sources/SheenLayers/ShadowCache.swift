@@ -13,8 +13,9 @@ import SheenRaster
 /// computed outside the lock (two threads missing the same entry compute the same pixels).
 final class ShadowCache: Sendable {
   struct Key: Hashable {
-    /// The layer, for shadows of a layer's own alpha; nil for a `shadowPath`'s, which any layer
-    /// with the same path, size on screen and blur shares (a list of equal cards blurs once).
+    /// Nil: shadows are keyed by what they are made of, a `shadowPath` by the path, a layer's
+    /// alpha by the key of what its subtree draws (`DrawKey`, in `version`), so any layer with
+    /// the same drawing, size on screen and blur shares them (a list of equal cards blurs once).
     let layer: ObjectIdentifier?
     let path: Path?
     /// The rounded rectangles of an analytic shadow (`analyticShadow`).
@@ -134,7 +135,7 @@ final class ShadowCache: Sendable {
   /// The kept shadow of a layer's alpha, if its subtree has not changed since it was blurred, for
   /// drawing moved by `offset` device pixels.
   func cachedAlphaShadow(
-    layer: ObjectIdentifier, signature: Int, ctm: Transform, sigma: Double, offset: (Int, Int)
+    layer: ObjectIdentifier?, signature: Int, ctm: Transform, sigma: Double, offset: (Int, Int)
   ) -> Placed? {
     guard let (k, ix, iy) = key(layer, nil, signature, ctm, sigma) else { return nil }
     return hit(k, ix, iy, offset: offset)
@@ -149,7 +150,7 @@ final class ShadowCache: Sendable {
   /// two pixels) that it stays inside wherever the layer then lies within a pixel and while the
   /// offset moves by up to `cutSlack` pixels (an offset animated further blurs again).
   func alphaShadow(
-    layer: ObjectIdentifier, image: GroupImage, ctm: Transform, sigma: Double, signature: Int,
+    layer: ObjectIdentifier?, image: GroupImage, ctm: Transform, sigma: Double, signature: Int,
     offset: (Int, Int),
     holes: [IntRect], cacheable: Bool, stats: inout RenderContext.Statistics
   ) -> Placed? {
@@ -206,8 +207,8 @@ final class ShadowCache: Sendable {
   }
 
   /// The local blur, at `scale` pixels per point and `sigma` local pixels, of a `shadowPath`
-  /// (keyed by the path: equal paths share it) or of `layer`'s alpha (keyed by the layer and its
-  /// subtree `signature`), made from what `render` draws (the shape's alpha with the blur's
+  /// (keyed by the path: equal paths share it) or of a layer's alpha (keyed by what its subtree
+  /// draws, `signature`), made from what `render` draws (the shape's alpha with the blur's
   /// margin) unless kept. Its coverage's grid is the local one.
   func localShadow(
     layer: ObjectIdentifier?, path: Path?, signature: Int, scale: Double, sigma: Double,

@@ -90,6 +90,7 @@ import Testing
         "\(String(describing: n.shadowColor)) \(n.shadowOpacity) \(n.shadowRadius) \(n.shadowOffset)",
         "\(String(describing: n.shadowShapes)) \(String(describing: n.background))",
         "\(n.partStart) \(n.partEnd) \(content) \(String(describing: n.border?.hashValue))",
+        "\(n.alphaSignature)",
       ].joined(separator: " | ")
     }
   }
@@ -197,5 +198,105 @@ import Testing
     let s = try render([list], width: 400, height: 400, compositor: compositor)
     #expect(compositor.context.statistics.layersCulled == 196)
     #expect(rgba(s[97, 37]) == rgba(Color.testBlue.premultiplied))
+  }
+
+  /// A container whose shadow is made from its alpha (no background: a star and a bar), the
+  /// star holding a small shadowed dot.
+  static func shadowed(
+    dotOffset: Size = Size(width: 0, height: 2), dotShadow: Color = .black, bar: Double = 50
+  )
+    -> [Layer]
+  {
+    let holder = Layer()
+    holder.frame = Rect(x: 30, y: 20, width: 140, height: 90)
+    holder.shadowOpacity = 0.6
+    holder.shadowRadius = 5
+    holder.shadowOffset = Size(width: 3, height: 4)
+    let star = ShapeLayer()
+    star.frame = Rect(x: 0, y: 0, width: 90, height: 90)
+    var p = Path()
+    p.move(to: Point(x: 45, y: 0))
+    p.addLine(to: Point(x: 72, y: 90))
+    p.addLine(to: Point(x: 0, y: 33))
+    p.addLine(to: Point(x: 90, y: 33))
+    p.addLine(to: Point(x: 18, y: 90))
+    p.closeSubpath()
+    star.path = p
+    star.fillColor = Color(red: 0.9, green: 0.6, blue: 0.1)
+    let dot = Layer()
+    dot.frame = Rect(x: 35, y: 40, width: 20, height: 20)
+    dot.cornerRadius = 10
+    dot.backgroundColor = .testBlue
+    dot.shadowOpacity = 1
+    dot.shadowRadius = 2
+    dot.shadowOffset = dotOffset
+    dot.shadowColor = dotShadow
+    star.addSublayer(dot)
+    let barLayer = Layer()
+    barLayer.frame = Rect(x: 95, y: 10, width: 40, height: bar)
+    barLayer.backgroundColor = .testRed
+    holder.addSublayer(star)
+    holder.addSublayer(barLayer)
+    return [holder]
+  }
+
+  static func shadowKey(_ layers: [Layer]) -> Int {
+    var list = DisplayList()
+    list.build(layers, transform: .identity, cull: IntRect(x: 0, y: 0, width: 200, height: 150))
+    return list.nodes[0].alphaSignature
+  }
+
+  @Test func anyChangeBelowAContainerChangesItsShadow() throws {
+    // Each change, deep in the subtree, makes another shadow key, and the container drawn by a
+    // compositor that kept the old shadow is a fresh compositor's picture of the new tree.
+    let layers = DisplayListTests.shadowed()
+    let star = layers[0].sublayers[0] as! ShapeLayer
+    let dot = star.sublayers[0]
+    let kept = Compositor()
+    _ = try render(layers, width: 200, height: 150, compositor: kept)
+    var keys = [DisplayListTests.shadowKey(layers)]
+    let changes: [() -> Void] = [
+      { dot.shadowOffset = Size(width: 6, height: -5) },
+      { dot.shadowColor = .testRed },
+      { dot.shadowOpacity = 0.3 },
+      { dot.frame.origin = Point(x: 20, y: 45) },
+      { star.fillColor = .testBlue },
+      { star.path = Path(ellipseIn: Rect(x: 0, y: 0, width: 90, height: 60)) },
+      { layers[0].sublayers[1].isHidden = true },
+    ]
+    for change in changes {
+      change()
+      keys.append(DisplayListTests.shadowKey(layers))
+      let drawn = try render(layers, width: 200, height: 150, compositor: kept)
+      let fresh = try render(layers, width: 200, height: 150)
+      #expect(drawn.pixels == fresh.pixels)
+    }
+    #expect(Set(keys).count == keys.count, "\(keys)")
+    // The same changes made to a new tree give the same key (the key is the drawing's, not the
+    // layers').
+    let again = DisplayListTests.shadowed(dotOffset: Size(width: 6, height: -5), dotShadow: .testRed)
+    #expect(DisplayListTests.shadowKey(again) == keys[2])
+  }
+
+  @Test func aMovedOrFadedContainerKeepsItsShadow() throws {
+    let layers = DisplayListTests.shadowed()
+    let key = DisplayListTests.shadowKey(layers)
+    let compositor = Compositor()
+    _ = try render(layers, width: 200, height: 150, compositor: compositor)
+    #expect(compositor.context.statistics.blurs > 0)
+    // Moved as a whole by whole and by fractional points, faded: the same key, no blur.
+    for (dx, opacity) in [(10.0, 1.0), (-7.25, 0.8), (3.5, 0.4)] {
+      layers[0].frame.origin.x += dx
+      layers[0].opacity = opacity
+      #expect(DisplayListTests.shadowKey(layers) == key)
+      compositor.context.resetStatistics()
+      let drawn = try render(layers, width: 200, height: 150, compositor: compositor)
+      #expect(compositor.context.statistics.blurs == 0)
+      #expect(drawn.pixels == (try render(layers, width: 200, height: 150)).pixels)
+    }
+    // An equal container elsewhere shares the key.
+    let other = DisplayListTests.shadowed()
+    other[0].frame.origin = Point(x: 3, y: 1)
+    #expect(DisplayListTests.shadowKey(other) == key)
   }
 }
