@@ -23,8 +23,8 @@ import Testing
     return out
   }
 
-  /// The lanes' division by 255 (a high-half product) equals rounded division for every product
-  /// of two bytes, in every lane.
+  /// The lanes' division by 255 equals rounded division for every product of two bytes, in
+  /// every lane.
   @Test func laneDivisionIsRoundedForEveryProduct() {
     var x = 0
     while x <= 65025 {
@@ -92,5 +92,75 @@ import Testing
     }
     // Every coverage value was tried somewhere.
     #expect(covered.count == 256)
+  }
+
+  /// A random premultiplied pixel (each channel at most its alpha; some opaque, some clear).
+  private func pixel(_ next: () -> UInt32) -> UInt32 {
+    let pick = next() % 8
+    let a = pick == 0 ? 255 : pick == 1 ? 0 : next() % 256
+    let ch = { a == 0 ? 0 : next() % (a + 1) }
+    return a << 24 | ch() << 16 | ch() << 8 | ch()
+  }
+
+  /// `s` scaled by `k / 255` over `d`, channel by channel.
+  private func over(_ s: UInt32, scaledBy k: Int, _ d: UInt32) -> UInt32 {
+    var src: UInt32 = 0
+    for shift in stride(from: 0, through: 24, by: 8) {
+      src |= UInt32(div255(Int((s >> UInt32(shift)) & 0xFF) * k)) << UInt32(shift)
+    }
+    let sa = Int(src >> 24)
+    var out: UInt32 = 0
+    for shift in stride(from: 0, through: 24, by: 8) {
+      let t = div255(Int((d >> UInt32(shift)) & 0xFF) * (255 - sa))
+      out |= (((src >> UInt32(shift)) & 0xFF) + UInt32(t)) << UInt32(shift)
+    }
+    return out
+  }
+
+  /// Rows of shaded colours (gradients, images) blended with per-pixel coverage and with one
+  /// coverage for all, over spans of 0 to 13 pixels: each result as worked out per channel, and
+  /// nothing either side touched.
+  @Test func shadedRowsMatchPerChannelArithmetic() {
+    var seed: UInt32 = 77
+    func next() -> UInt32 {
+      seed = seed &* 1_103_515_245 &+ 12345
+      return seed >> 8
+    }
+    let width = 20
+    let dst = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
+    let src = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
+    let a = UnsafeMutablePointer<UInt8>.allocate(capacity: width)
+    defer {
+      dst.deallocate()
+      src.deallocate()
+      a.deallocate()
+    }
+    for round in 0..<300 {
+      let start = round % 4
+      let count = (round / 4) % 14
+      var before: [UInt32] = []
+      for i in 0..<width {
+        dst[i] = pixel(next)
+        before.append(dst[i])
+        src[i] = pixel(next)
+        let kind = (i / 4 + round) % 4
+        a[i] = kind == 0 ? 0 : kind == 1 ? 255 : UInt8(next() % 256)
+      }
+      // Per-pixel coverage.
+      blendRow(dst + start, src + start, count, coverage: a + start)
+      for i in 0..<width {
+        let inside = i >= start && i < start + count
+        let want = inside ? over(src[i], scaledBy: Int(a[i]), before[i]) : before[i]
+        #expect(dst[i] == want, "coverage \(round) \(i)")
+      }
+      // One coverage for all (255 included).
+      let k = round % 5 == 0 ? 255 : Int(next() % 256)
+      for i in 0..<width { dst[i] = before[i] }
+      blendRow(dst + start, src + start, count, alpha: UInt32(k))
+      for i in 0..<width {
+        let inside = i >= start && i < start + count
+        #expect(dst[i] == (inside ? over(src[i], scaledBy: k, before[i]) : before[i]), "alpha \(round) \(i)")
+      }
+    }
   }
 }
