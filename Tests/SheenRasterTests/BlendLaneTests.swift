@@ -98,8 +98,11 @@ import Testing
   private func pixel(_ next: () -> UInt32) -> UInt32 {
     let pick = next() % 8
     let a = pick == 0 ? 255 : pick == 1 ? 0 : next() % 256
-    let ch = { a == 0 ? 0 : next() % (a + 1) }
-    return a << 24 | ch() << 16 | ch() << 8 | ch()
+    if a == 0 { return 0 }
+    let r = next() % (a + 1)
+    let g = next() % (a + 1)
+    let b = next() % (a + 1)
+    return a << 24 | r << 16 | g << 8 | b
   }
 
   /// `s` scaled by `k / 255` over `d`, channel by channel.
