@@ -15,8 +15,11 @@ public protocol UIIdleWorking: AnyObject {
 
 extension UIWindow {
   /// Asks for `worker.performIdleWork` between frames until it says it has no more.
+  /// Workers are held weakly; those gone since are dropped here too, so a host that never calls
+  /// `performIdleWork` (a steady benchmark) does not collect one entry per view made and freed.
   public func setNeedsIdleWork(_ worker: UIIdleWorking) {
     if idleWorkers.contains(where: { $0.value === worker }) { return }
+    idleWorkers.removeAll { $0.value == nil }
     idleWorkers.append(WeakIdleWorker(value: worker))
   }
 

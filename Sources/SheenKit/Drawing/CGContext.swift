@@ -129,7 +129,7 @@ public final class CGContext {
   }
 
   /// What a kept canvas points at between uses.
-  nonisolated(unsafe) private static let placeholder = try! Surface(width: 1, height: 1)
+  private static let placeholder = try! Surface(width: 1, height: 1)
 
   /// A context over a new transparent bitmap of `width` x `height` pixels with UIKit's
   /// coordinates (`scale` pixels per point); nil for a size that cannot be made.

@@ -14,7 +14,7 @@ enum GraphicsContextStack {
     var spareDisplayContexts: [CGContext] = []
   }
 
-  nonisolated(unsafe) static let key: pthread_key_t = {
+  static let key: pthread_key_t = {
     var k = pthread_key_t()
     pthread_key_create(&k) { p in if let p { Unmanaged<Box>.fromOpaque(p).release() } }
     return k
