@@ -74,6 +74,17 @@ struct Row: View, Identifiable {
   }
 }
 
+/// A thousand rows of 40 points in a lazy stack that scrolls.
+struct ThousandLazyRows: View {
+  var body: some View {
+    ScrollView {
+      LazyVStack(spacing: 0) {
+        ForEach(0..<1000) { i in Row(id: i).frame(height: 40) }
+      }
+    }
+  }
+}
+
 struct Rows: View {
   var body: some View {
     VStack(spacing: 0) {
@@ -220,16 +231,7 @@ struct Child: View {
   }
 
   @Test func lazyStackMakesRowsAsTheyAppear() throws {
-    struct Long: View {
-      var body: some View {
-        ScrollView {
-          LazyVStack(spacing: 0) {
-            ForEach(0..<1000) { i in Row(id: i).frame(height: 40) }
-          }
-        }
-      }
-    }
-    let h = Harness(Long(), width: 300, height: 400)
+    let h = Harness(ThousandLazyRows(), width: 300, height: 400)
     // 400 points and a margin of 200 below: 15 rows of 40.
     let made = h.host.bodyEvaluations(of: Row.self)
     #expect(made >= 10 && made <= 20)
@@ -512,16 +514,7 @@ struct NestedLazyList: View {
   /// The window's idle time makes the rows half a screen beyond the margin, in the direction of
   /// scrolling; a frame that scrolls them in then makes none.
   @Test func idleTimeMakesTheRowsAheadOfScrolling() throws {
-    struct Long: View {
-      var body: some View {
-        ScrollView {
-          LazyVStack(spacing: 0) {
-            ForEach(0..<1000) { i in Row(id: i).frame(height: 40) }
-          }
-        }
-      }
-    }
-    let h = Harness(Long(), width: 300, height: 400)
+    let h = Harness(ThousandLazyRows(), width: 300, height: 400)
     let scroll = try #require(h.views().first { $0 is UIScrollView } as? UIScrollView)
     // 400 points and the 200-point margin below: rows 0-14.
     let made = h.host.bodyEvaluations(of: Row.self)
