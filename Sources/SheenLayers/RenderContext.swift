@@ -34,6 +34,8 @@ public final class RenderContext: Sendable {
       s.blurs += b.blurs
       s.layersDrawn += b.layersDrawn
       s.layersCulled += b.layersCulled
+      s.shapeRasterizations += b.shapeRasterizations
+      s.imageResamples += b.imageResamples
       s.analyticShadows += b.analyticShadows
       s.layersOccluded += b.layersOccluded
       return s
@@ -64,8 +66,8 @@ public final class RenderContext: Sendable {
   /// What was counted since the last reset.
   public var statistics: Statistics {
     var s = counters.withLock { $0 }
-    s.shapeRasterizations = coverageCache.recordings.load(ordering: .relaxed)
-    s.imageResamples = imageCache.resamples.load(ordering: .relaxed)
+    s.shapeRasterizations += coverageCache.recordings.load(ordering: .relaxed)
+    s.imageResamples += imageCache.resamples.load(ordering: .relaxed)
     return s
   }
 
