@@ -18,7 +18,8 @@ import Synchronization
 /// replaying saved.
 ///
 /// Bands of one frame may be rendered on several threads: the table is locked, and recording
-/// happens outside the lock with the band's own rasterizer.
+/// happens outside the lock with the band's own rasterizer; bands that miss the same shape at
+/// once record it once (`FrameCache.value(for:making:)`).
 final class CoverageCache: Sendable {
   /// Which of a layer's shapes.
   enum Shape: UInt8 {
@@ -123,14 +124,16 @@ final class CoverageCache: Sendable {
       radii: geometric ? id.radii : CoverageCache.noRadii,
       borderWidth: shape == .border ? id.borderWidth : 0,
       a: t.a, b: t.b, c: t.c, d: t.d, fx: Int32(fx), fy: Int32(fy))
-    if let hit = table.value(for: key) { return (hit, ix, iy) }
-    var at = t
-    at.tx = Double(key.fx) / CoverageCache.steps
-    at.ty = Double(key.fy) / CoverageCache.steps
-    guard let recorded = record(at) else { return nil }
-    recordings.add(1, ordering: .relaxed)
-    table.store(recorded, bytes: recorded.byteCount, for: key)
-    return (recorded, ix, iy)
+    let kept = table.value(for: key) { () -> (value: Coverage, bytes: Int)? in
+      var at = t
+      at.tx = Double(key.fx) / CoverageCache.steps
+      at.ty = Double(key.fy) / CoverageCache.steps
+      guard let recorded = record(at) else { return nil }
+      recordings.add(1, ordering: .relaxed)
+      return (recorded, recorded.byteCount)
+    }
+    guard let kept else { return nil }
+    return (kept, ix, iy)
   }
 
   /// Bytes of recordings held.

@@ -1,3 +1,4 @@
+import Foundation
 import SheenRaster
 import Synchronization
 
@@ -18,6 +19,10 @@ final class FrameCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   }
 
   private let state = Mutex(State())
+  /// Keys being made (`value(for:making:)`), and the condition their waiters sleep on: a few at
+  /// once at most, one per band.
+  private let making = NSCondition()
+  nonisolated(unsafe) private var pending: [Key] = []
   /// Memory the table may hold before unused entries are dropped.
   let budget: Int
   let maxEntries: Int
@@ -34,6 +39,35 @@ final class FrameCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
       st.entries.values[i].lastUsed = st.frame
       return st.entries.values[i].value
     }
+  }
+
+  /// The value kept for `key`, or else the one `make` makes (with the bytes it holds), kept. Bands
+  /// of a frame drawn at once that miss the same key make it once: the first makes it while the
+  /// others wait for it, so the work a frame counts (shapes rasterized, shadows worked out) and
+  /// does depends neither on where the bands meet nor on how their threads run. `make` may make
+  /// nothing (nil: nothing is kept, and a band that waited makes its own). No lock is held while
+  /// `make` runs, so it may make other keys; a key's making cannot wait on itself, since what
+  /// makes a value never needs that value.
+  func value(for key: Key, making make: () -> (value: Value, bytes: Int)?) -> Value? {
+    if let v = value(for: key) { return v }
+    making.lock()
+    while pending.contains(key) { making.wait() }
+    // Made while this band waited, or between the lookup above and the lock (stored before the
+    // maker lets go of the key, so it is found here).
+    if let v = value(for: key) {
+      making.unlock()
+      return v
+    }
+    pending.append(key)
+    making.unlock()
+    let made = make()
+    if let made { store(made.value, bytes: made.bytes, for: key) }
+    making.lock()
+    if let i = pending.firstIndex(of: key) { pending.swapAt(i, pending.count - 1) }
+    pending.removeLast()
+    making.broadcast()
+    making.unlock()
+    return made?.value
   }
 
   /// Keeps `value`, which holds `bytes` bytes, for `key`.

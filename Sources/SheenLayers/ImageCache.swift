@@ -64,17 +64,18 @@ final class ImageCache: Sendable {
     let key = Key(
       image: image.id, source: part.source, device: device, minification: minification,
       magnification: magnification, tile: part.tile, firstTile: firstDevice.size)
-    var pixels = table.value(for: key)
-    if pixels == nil {
-      pixels = image.resampled(
-        source: part.source,
-        placement: RasterImage.placement(source: part.source, destination: first, transform: at),
-        minification: minification, magnification: magnification, area: area, repeats: repeats)
-      guard let p = pixels else { return }
+    let pixels = table.value(for: key) { () -> (value: RasterImage, bytes: Int)? in
+      guard
+        let p = image.resampled(
+          source: part.source,
+          placement: RasterImage.placement(source: part.source, destination: first, transform: at),
+          minification: minification, magnification: magnification, area: area, repeats: repeats)
+      else { return nil }
       resamples.add(1, ordering: .relaxed)
-      table.store(p, bytes: p.width * p.height * 4 + 64, for: key)
+      return (p, p.width * p.height * 4 + 64)
     }
-    canvas.drawImagePixels(pixels!, deviceX: area.x + ix, deviceY: area.y + iy, in: part.destination)
+    guard let pixels else { return }
+    canvas.drawImagePixels(pixels, deviceX: area.x + ix, deviceY: area.y + iy, in: part.destination)
   }
 
   private func direct(

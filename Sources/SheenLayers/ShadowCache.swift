@@ -194,16 +194,20 @@ final class ShadowCache: Sendable {
       fx: fx,
       fy: fy,
       sigma: sigma)
-    if let e = table.value(for: k) { return Placed(mask: e.mask, dx: ix, dy: iy) }
-    var t = ctm
-    t.tx = Double(fx) / ShadowCache.analyticSteps
-    t.ty = Double(fy) / ShadowCache.analyticSteps
-    guard let mask = canvas.recordShadow(shapes, transform: t, sigma: sigma, profiles: profiles) else {
-      return nil
+    var made = 0
+    let kept = table.value(for: k) { () -> (value: Entry, bytes: Int)? in
+      var t = ctm
+      t.tx = Double(fx) / ShadowCache.analyticSteps
+      t.ty = Double(fy) / ShadowCache.analyticSteps
+      guard let mask = canvas.recordShadow(shapes, transform: t, sigma: sigma, profiles: profiles) else {
+        return nil
+      }
+      made += 1
+      return (Entry(mask: mask, relX: 0, relY: 0), mask.byteCount)
     }
-    stats.analyticShadows += 1
-    table.store(Entry(mask: mask, relX: 0, relY: 0), bytes: mask.byteCount, for: k)
-    return Placed(mask: mask, dx: ix, dy: iy)
+    stats.analyticShadows += made
+    guard let kept else { return nil }
+    return Placed(mask: kept.mask, dx: ix, dy: iy)
   }
 
   /// The local blur, at `scale` pixels per point and `sigma` local pixels, of a `shadowPath`
@@ -217,14 +221,17 @@ final class ShadowCache: Sendable {
     let k = Key(
       layer: layer, path: path, shapes: nil, version: signature, a: scale, b: 0,
       c: 0, d: scale, fx: ShadowCache.localMarker, fy: 0, sigma: sigma)
-    if let e = table.value(for: k) { return e }
-    guard let m = render() else { return nil }
-    // A true Gaussian (made once, kept): within a level of the exact shadow of any shape.
-    m.blur(sigma: sigma, exact: true)
-    stats.blurs += 1
-    let e = Entry(mask: Coverage(mask: m), relX: m.originX, relY: m.originY, source: m)
-    table.store(e, bytes: e.mask.byteCount + m.width * m.height, for: k)
-    return e
+    var made = 0
+    let kept = table.value(for: k) { () -> (value: Entry, bytes: Int)? in
+      guard let m = render() else { return nil }
+      // A true Gaussian (made once, kept): within a level of the exact shadow of any shape.
+      m.blur(sigma: sigma, exact: true)
+      made += 1
+      let e = Entry(mask: Coverage(mask: m), relX: m.originX, relY: m.originY, source: m)
+      return (e, e.mask.byteCount + m.width * m.height)
+    }
+    stats.blurs += made
+    return kept
   }
 
   /// Where within a pixel a resampled local blur is placed: 64ths of a pixel.
