@@ -47,11 +47,13 @@ func runDump(_ args: [String]) -> Int32 {
       let glyphsBefore = window.renderer.context.textRenderer.cache.statistics.rasterizations
       let shapingsBefore = TextLayout.shapingCount
       let drawsBefore = window.displayCount
+      let usageStart = ProcessUsage.now()
       let start = monotonicSeconds()
       let cpuStart = processCPUSeconds()
       window.renderFrame(into: surface, time: time)
       let rendered = monotonicSeconds()
       let cpu = processCPUSeconds() - cpuStart
+      let usage = ProcessUsage.now() - usageStart
       window.recordFrame(time: time, render: rendered - start, present: 0)
       progress.step()
       guard wanted.contains(n) else { continue }
@@ -61,11 +63,12 @@ func runDump(_ args: [String]) -> Int32 {
         print(
           String(
             format:
-              "frame %d: render %.2f ms (%.2f ms of processor time), %d blurs, %d analytic shadows, %d layers drawn, %d culled, %d shape rasterizations, %d glyph rasterizations, %d text shapings, %d image resamples, %d draw(_:) calls",
+              "frame %d: render %.2f ms (%.2f ms of processor time), %d blurs, %d analytic shadows, %d layers drawn, %d culled, %d shape rasterizations, %d glyph rasterizations, %d text shapings, %d image resamples, %d draw(_:) calls, %d page faults, %.2f ms of system time",
             n, (rendered - start) * 1000, cpu * 1000,
             s.blurs, s.analyticShadows, s.layersDrawn, s.layersCulled, s.shapeRasterizations,
             window.renderer.context.textRenderer.cache.statistics.rasterizations - glyphsBefore,
-            TextLayout.shapingCount - shapingsBefore, s.imageResamples, window.displayCount - drawsBefore))
+            TextLayout.shapingCount - shapingsBefore, s.imageResamples, window.displayCount - drawsBefore,
+            usage.minorFaults, usage.systemSeconds * 1000))
       }
       let path = (out as NSString).appendingPathComponent(String(format: "frame-%04d.png", n))
       try surface.writePNG(to: path)
@@ -119,6 +122,27 @@ func runDump(_ args: [String]) -> Int32 {
   } catch {
     writeError("sheen dump: \(oneLineForMessage("\(error)"))")
     return 1
+  }
+}
+
+/// The process's minor page faults and system time so far (`getrusage`): what a frame pays the
+/// kernel (fresh pages for memory the allocator got from it) beside its own instructions.
+struct ProcessUsage {
+  var minorFaults: Int
+  var systemSeconds: Double
+
+  static func now() -> ProcessUsage {
+    var u = rusage()
+    guard getrusage(RUSAGE_SELF.rawValue, &u) == 0 else {
+      return ProcessUsage(minorFaults: 0, systemSeconds: 0)
+    }
+    return ProcessUsage(
+      minorFaults: u.ru_minflt,
+      systemSeconds: Double(u.ru_stime.tv_sec) + Double(u.ru_stime.tv_usec) / 1e6)
+  }
+
+  static func - (a: ProcessUsage, b: ProcessUsage) -> ProcessUsage {
+    ProcessUsage(minorFaults: a.minorFaults - b.minorFaults, systemSeconds: a.systemSeconds - b.systemSeconds)
   }
 }
 
