@@ -356,9 +356,18 @@ open class CALayer {
     get { CGFloat(sheenLayer.contentsScale) }
     set { sheenLayer.contentsScale = newValue > 0 && newValue.isFinite ? Double(newValue) : 1 }
   }
-  /// Stored; Sheen caches shadows itself and never rasterizes layers.
-  open var shouldRasterize = false
-  open var rasterizationScale: CGFloat = 1
+  /// Whether the layer and its sublayers are drawn once into a bitmap (its shadow included),
+  /// kept while nothing below changes and composited as one image (`Layer.shouldRasterize`).
+  open var shouldRasterize: Bool {
+    get { sheenLayer.shouldRasterize }
+    set { sheenLayer.shouldRasterize = newValue }
+  }
+  /// The bitmap's pixels per point (1 by default, as in UIKit: set the screen's scale for a
+  /// sharp bitmap on a 2x screen; below it, the layer looks blurry, as on iOS).
+  open var rasterizationScale: CGFloat {
+    get { CGFloat(sheenLayer.rasterizationScale) }
+    set { sheenLayer.rasterizationScale = newValue > 0 && newValue.isFinite ? Double(newValue) : 1 }
+  }
   open var isOpaque = false
   open var allowsEdgeAntialiasing = false
   /// Whether a change of size calls for `display()` (a view uses `contentMode = .redraw`).

@@ -36,6 +36,7 @@ public final class Compositor {
     _ layers: [Layer], in canvas: Canvas, transform: Transform = .identity, endsFrame: Bool = true
   ) {
     list.build(layers, transform: transform, cull: canvas.clipBounds)
+    context.rasterCache.prepare(&list, compositor: self, automatic: false)
     replay(list, in: canvas, endsFrame: endsFrame)
     // Nothing is held until the next call (the storage is kept).
     list.removeAll()
@@ -64,7 +65,7 @@ public final class Compositor {
 
   // MARK: Per layer
 
-  private func draw(_ i: Int, _ canvas: Canvas, _ parent: Transform) {
+  func draw(_ i: Int, _ canvas: Canvas, _ parent: Transform) {
     switch node(i).pointee.kind {
     case .hidden: return
     case .culled:
@@ -80,6 +81,11 @@ public final class Compositor {
       return
     }
     counts.layersDrawn += 1
+    // A kept bitmap of the whole subtree (RasterCache.swift).
+    if let r = node(i).pointee.raster {
+      drawRaster(r, canvas)
+      return
+    }
 
     // A layer that needs offscreen pixels (group opacity, a mask, a shadow of its alpha) is drawn
     // band by band when another whole-extent buffer would pass the budget (deep nesting, a huge

@@ -100,6 +100,11 @@ struct DisplayNode: Sendable {
   var content: LayerContent?
   var border: Path?
   var borderColor: Color?
+  /// Bitmap pixels per point when the layer is rasterized (`Layer.shouldRasterize`), else 0.
+  var rasterScale = 0.0
+  /// A kept bitmap of the node and its subtree, composited instead of drawing them (set by
+  /// `RasterCache.prepare` before the bands draw).
+  var raster: RasterPlacement? = nil
 }
 
 /// A frame's layer tree, resolved into nodes (see the top of this file). `Sendable`: band
@@ -189,6 +194,10 @@ public struct DisplayList: Sendable {
         content: drawn && layer.hasContent ? layer.displayContent() : nil,
         border: hasBorder ? layer.borderPath : nil, borderColor: layer.borderColor))
     guard drawn else { return keyed ? DrawKey.notDrawn(kind, relative) : 0 }
+    if layer.shouldRasterize {
+      let r = layer.rasterizationScale
+      nodes[index].rasterScale = r > 0 && r.isFinite ? min(r, 16) : 1
+    }
     if layer.shadowVisible {
       opaqueParts.append(contentsOf: layer.opaqueParts)
       nodes[index].opaqueEnd = opaqueParts.count
@@ -211,7 +220,8 @@ public struct DisplayList: Sendable {
     nodes[index].childCount = layer.sublayers.count
     // Sublayers are culled to the layer's clip as well (a list's rows scrolled out of its
     // bounds): a conservative bound of it, the device box of the bounds and a pixel.
-    var childCull = alphaShadow ? nil : cull
+    // Nor below a rasterized layer, whose bitmap holds all of it (RasterCache.swift).
+    var childCull = alphaShadow || layer.shouldRasterize ? nil : cull
     if let c = childCull, layer.masksToBounds {
       let box = IntRect(enclosing: ctm.apply(layer.bounds).insetBy(dx: -1, dy: -1))
       childCull = c.intersection(box)

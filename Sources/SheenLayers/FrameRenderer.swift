@@ -15,6 +15,9 @@ import SheenText
 public final class FrameRenderer: @unchecked Sendable {
   /// Threads used per frame (1 draws on the caller's thread only).
   public let threads: Int
+  /// Whether subtrees drawn unchanged for a few frames are kept as bitmaps without being asked
+  /// (`RasterCache`; off unless set); layers with `shouldRasterize` are kept either way.
+  public var rasterizesAutomatically = false
   /// The caches and counters shared by every band.
   public let context: RenderContext
   private var bands: [Band] = []
@@ -61,6 +64,8 @@ public final class FrameRenderer: @unchecked Sendable {
       layers, transform: transform, cull: IntRect(x: 0, y: 0, width: surface.width, height: surface.height))
     let workBefore = cacheWork()
     let bands = self.bands(for: surface)
+    // Kept bitmaps of unchanged subtrees, made here before the bands draw (RasterCache.swift).
+    context.rasterCache.prepare(&list, compositor: bands[0].compositor, automatic: rasterizesAutomatically)
     let covered = opaqueCover(list)
     if bands.count == 1 {
       // On the caller's thread: no closure, nothing allocated.

@@ -135,6 +135,15 @@ open class Layer {
   public var borderColor: Color? = .black { didSet { if borderColor != oldValue { setNeedsDisplay() } } }
   /// Group opacity: applies to the layer and its subtree as one image.
   public var opacity: Double = 1 { didSet { if opacity != oldValue { setNeedsPrepare() } } }
+  /// Whether the layer and its sublayers are drawn once into a bitmap, kept while nothing in the
+  /// subtree changes and composited as one image (Core Animation's `shouldRasterize`; see
+  /// RasterCache.swift). The layer's shadow is part of the bitmap.
+  public var shouldRasterize = false { didSet { if shouldRasterize != oldValue { setNeedsPrepare() } } }
+  /// Bitmap pixels per point of a rasterized layer (`shouldRasterize`). Below the scale the
+  /// layer is shown at, the bitmap is magnified and looks blurry, as on iOS.
+  public var rasterizationScale: Double = 1 {
+    didSet { if rasterizationScale != oldValue { setNeedsPrepare() } }
+  }
 
   // MARK: Contents (an image: see Layer+Contents.swift)
 

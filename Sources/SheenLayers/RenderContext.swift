@@ -26,6 +26,12 @@ public final class RenderContext: Sendable {
     /// Layers not drawn because a later sibling covers every pixel they could reach in the band
     /// with opaque colour (once per band that skips them).
     public var layersOccluded = 0
+    /// Subtrees composited from a kept bitmap (`RasterCache`) instead of drawn, once per frame.
+    public var rasterCacheHits = 0
+    /// Bitmaps of subtrees made (drawn into the raster cache).
+    public var rasterCacheMisses = 0
+    /// Bytes the raster cache holds (`statistics` adds what it holds now to what was added).
+    public var rasterCacheBytes = 0
 
     public init() {}
 
@@ -38,6 +44,9 @@ public final class RenderContext: Sendable {
       s.imageResamples += b.imageResamples
       s.analyticShadows += b.analyticShadows
       s.layersOccluded += b.layersOccluded
+      s.rasterCacheHits += b.rasterCacheHits
+      s.rasterCacheMisses += b.rasterCacheMisses
+      s.rasterCacheBytes += b.rasterCacheBytes
       return s
     }
   }
@@ -50,6 +59,8 @@ public final class RenderContext: Sendable {
   let coverageCache = CoverageCache()
   /// Images resampled to the size they are shown at.
   let imageCache = ImageCache()
+  /// Bitmaps of subtrees drawn unchanged, composited instead of drawing them again.
+  public let rasterCache = RasterCache()
   /// Draws text through a glyph cache shared by every frame.
   public let textRenderer = TextRenderer()
 
@@ -68,6 +79,7 @@ public final class RenderContext: Sendable {
     var s = counters.withLock { $0 }
     s.shapeRasterizations += coverageCache.recordings.load(ordering: .relaxed)
     s.imageResamples += imageCache.resamples.load(ordering: .relaxed)
+    s.rasterCacheBytes += rasterCache.bytes
     return s
   }
 
@@ -85,4 +97,7 @@ public final class RenderContext: Sendable {
     coverageCache.endFrame()
     imageCache.endFrame()
   }
+
+  /// Memory held by the raster cache's bitmaps, in bytes.
+  public var rasterCacheBytes: Int { rasterCache.bytes }
 }

@@ -247,6 +247,13 @@ private func benchDemo(
   print(
     String(
       format:
+        "raster cache: %.2f subtrees composited from kept bitmaps per frame, %.2f bitmaps made per frame, %.2f MB held (budget %.1f MB)",
+      Double(stats.rasterCacheHits) / n, Double(stats.rasterCacheMisses) / n,
+      Double(stats.rasterCacheBytes) / 1_048_576,
+      Double(window.renderer.context.rasterCache.budget) / 1_048_576))
+  print(
+    String(
+      format:
         "resident memory %.1f MB; first frame drawn %.0f ms after the process started (%.1f ms to draw; "
         + "%.0f ms of CPU time since the start)",
       residentMegabytes(), firstFrameDone * 1000, (firstFrameDone - firstFrameAge) * 1000,

@@ -17,6 +17,9 @@ import Testing
     s.imageResamples = base + 5
     s.analyticShadows = base + 6
     s.layersOccluded = base + 7
+    s.rasterCacheHits = base + 8
+    s.rasterCacheMisses = base + 9
+    s.rasterCacheBytes = base + 10
     return s
   }
 

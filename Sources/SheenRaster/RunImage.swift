@@ -1,0 +1,187 @@
+// A premultiplied picture kept as runs per row (issue 17's raster cache): a run of one opaque
+// colour is stored as that colour, a run of opaque pixels as pixels copied row for row, a run of
+// translucent ones as pixels blended, and fully transparent pixels not at all. A card's white
+// body costs a few bytes a row instead of four a pixel, and compositing it is a fill, a copy
+// and a blend where its edges and shadow are.
+
+/// A premultiplied BGRA8 picture stored as runs per row (see the top of this file). Immutable
+/// once made: bands of a frame composite it at once.
+public final class RunImage: @unchecked Sendable {
+  public let width: Int
+  public let height: Int
+  /// One run: its kind (0 one opaque colour in `value`, 1 opaque pixels and 2 translucent
+  /// pixels from `pixels[value...]`) in the top two bits of `place`, its first column in the
+  /// others, and `count` pixels long. Eight bytes.
+  struct Run {
+    var place: UInt16
+    var count: UInt16
+    var value: UInt32
+    init(kind: UInt8, x: Int, count: Int, value: UInt32) {
+      place = UInt16(x) | UInt16(kind) << 14
+      self.count = UInt16(count)
+      self.value = value
+    }
+    @inline(__always) var kind: UInt8 { UInt8(place >> 14) }
+    @inline(__always) var x: Int { Int(place & 0x3FFF) }
+  }
+  /// The widest run image (columns fit in 14 bits).
+  public static let maxWidth = 1 << 14 - 1
+  /// Row `y`'s runs are `runs[rowStart[y]..<rowStart[y + 1]]`, left to right.
+  private let rowStart: [Int32]
+  private let runs: [Run]
+  private let pixels: [UInt32]
+
+  /// Equal opaque pixels in a row from which a run of one colour is kept instead of the pixels.
+  static let solidRun = 8
+
+  /// The runs of `surface`'s pixels in `area` (its bounds by default).
+  public init(_ surface: Surface, area: IntRect? = nil) {
+    var a = (area ?? surface.bounds).intersection(surface.bounds)
+    a.width = min(a.width, RunImage.maxWidth)
+    width = max(0, a.width)
+    height = max(0, a.height)
+    // Counted first, then stored in arrays of exactly that size (no growing, no slack).
+    var runCount = 0
+    var pixelCount = 0
+    for y in 0..<height {
+      RunImage.scan(surface.row(a.y + y) + a.x, width) { kind, _, count in
+        runCount += 1
+        if kind != 0 { pixelCount += count }
+      }
+    }
+    let w = width
+    let h = height
+    var starts = [Int32](repeating: 0, count: h + 1)
+    var stored = 0
+    var runs: [Run] = []
+    runs.reserveCapacity(runCount)
+    self.pixels = [UInt32](unsafeUninitializedCapacity: pixelCount) { buffer, initialized in
+      for y in 0..<h {
+        starts[y] = Int32(runs.count)
+        let row = surface.row(a.y + y) + a.x
+        RunImage.scan(row, w) { kind, x, count in
+          if kind == 0 {
+            runs.append(Run(kind: 0, x: x, count: count, value: row[x]))
+          } else {
+            runs.append(Run(kind: kind, x: x, count: count, value: UInt32(stored)))
+            (buffer.baseAddress! + stored).initialize(from: row + x, count: count)
+            stored += count
+          }
+        }
+      }
+      initialized = stored
+    }
+    starts[h] = Int32(runs.count)
+    rowStart = starts
+    self.runs = runs
+  }
+
+  /// Splits a row into runs, left to right: `emit(kind, x, count)` with kind 0 for a run of one
+  /// opaque colour, 1 for opaque pixels, 2 for translucent ones (transparent pixels are skipped).
+  private static func scan(
+    _ row: UnsafeMutablePointer<UInt32>, _ width: Int, _ emit: (UInt8, Int, Int) -> Void
+  ) {
+    var x = 0
+    while x < width {
+      let alpha = row[x] >> 24
+      if alpha == 0 {
+        x += 1
+        continue
+      }
+      var e = x + 1
+      if alpha < 255 {
+        while e < width, row[e] >> 24 != 0, row[e] >> 24 != 255 { e += 1 }
+        emit(2, x, e - x)
+        x = e
+        continue
+      }
+      // Opaque: runs of one colour where long enough, copied pixels between them.
+      while e < width, row[e] >> 24 == 255 { e += 1 }
+      var copyStart = x
+      var i = x
+      while i < e {
+        var j = i + 1
+        while j < e, row[j] == row[i] { j += 1 }
+        if j - i >= RunImage.solidRun {
+          if copyStart < i { emit(1, copyStart, i - copyStart) }
+          emit(0, i, j - i)
+          copyStart = j
+        }
+        i = j
+      }
+      if copyStart < e { emit(1, copyStart, e - copyStart) }
+      x = e
+    }
+  }
+
+  /// Bytes held (runs, pixels and row starts).
+  public var byteCount: Int {
+    runs.capacity * MemoryLayout<Run>.stride + pixels.capacity * 4 + rowStart.capacity * 4 + 64
+  }
+
+  /// Writes row `y`'s pixels into `out` (`width` pixels; transparent where no run is).
+  func expand(row y: Int, into out: UnsafeMutablePointer<UInt32>) {
+    out.initialize(repeating: 0, count: width)
+    forEachRun(y) { r in
+      let d = out + r.x
+      if r.kind == 0 {
+        d.update(repeating: r.value, count: Int(r.count))
+      } else {
+        pixels.withUnsafeBufferPointer { d.update(from: $0.baseAddress! + Int(r.value), count: Int(r.count)) }
+      }
+    }
+  }
+
+  @inline(__always) private func forEachRun(_ y: Int, _ body: (Run) -> Void) {
+    runs.withUnsafeBufferPointer { rs in
+      for k in Int(rowStart[y])..<Int(rowStart[y + 1]) { body(rs[k]) }
+    }
+  }
+
+  /// Composites row `y`'s columns `x0..<x1` at `dst` (the destination pixel of column `x0`),
+  /// source-over with full coverage: colours filled, opaque pixels copied, translucent blended.
+  func composite(row y: Int, from x0: Int, to x1: Int, into dst: UnsafeMutablePointer<UInt32>) {
+    pixels.withUnsafeBufferPointer { px in
+      runs.withUnsafeBufferPointer { rs in
+        for k in Int(rowStart[y])..<Int(rowStart[y + 1]) {
+          let r = rs[k]
+          let s = max(r.x, x0)
+          let e = min(r.x + Int(r.count), x1)
+          if s >= e { continue }
+          let d = dst + (s - x0)
+          switch r.kind {
+          case 0: d.update(repeating: r.value, count: e - s)
+          case 1: d.update(from: px.baseAddress! + Int(r.value) + (s - r.x), count: e - s)
+          default: blendRow(d, px.baseAddress! + Int(r.value) + (s - r.x), e - s, alpha: 255)
+          }
+        }
+      }
+    }
+  }
+}
+
+extension Canvas {
+  /// Composites a run image with its pixel (0, 0) at device pixel (`x`, `y`) (the transform does
+  /// not apply; the clip, global alpha and blend mode do), source-over, one pixel for one: the
+  /// same pixels as compositing the surface it was made from as a group.
+  public func draw(_ image: RunImage, x: Int, y: Int) {
+    let placed = IntRect(x: x, y: y, width: image.width, height: image.height)
+    let r = placed.intersection(state.clipBounds).intersection(target.bounds)
+    if r.isEmpty || state.globalAlpha <= 0 { return }
+    resolveClip(for: Rect(r))
+    if state.clipMask == nil && state.globalAlpha >= 1 && state.blendMode == .normal {
+      for row in r.y..<r.maxY {
+        image.composite(row: row - y, from: r.x - x, to: r.maxX - x, into: target.pixel(r.x, row))
+      }
+      return
+    }
+    // Under a soft clip, a global alpha or another blend mode: each row expanded and drawn
+    // through a paint sink (allocates one row).
+    guard let line = try? Surface(width: image.width, height: 1) else { return }
+    for row in r.y..<r.maxY {
+      image.expand(row: row - y, into: line.row(0))
+      let sink = makeSink(Shader.image(line, Transform(translationX: Double(-x), y: Double(-row))))
+      sink.solidSpan(y: row, x: r.x, count: r.width, alpha: 255)
+    }
+  }
+}
