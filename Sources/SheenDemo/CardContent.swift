@@ -221,8 +221,11 @@ public enum DemoContent {
     return makeSection(i, cards: range)
   }
 
+  /// How section `i`'s cards get their shadows (the styles alternate).
+  public static func style(ofSection i: Int) -> ShadowStyle { i % 2 == 0 ? .container : .perCard }
+
   static func makeSection(_ i: Int, cards range: Range<Int>) -> Section {
-    let style: ShadowStyle = i % 2 == 0 ? .container : .perCard
+    let style = Self.style(ofSection: i)
     switch style {
     case .container:
       return Section(

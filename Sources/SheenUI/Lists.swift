@@ -169,6 +169,24 @@ final class ForEachNode: ListNode {
   var rowID: ((Int) -> AnyHashable?)?
   /// Rows a lazy stack gave back, by id (see `ReleasedRow`).
   var releasedRows: [AnyHashable: ReleasedRow] = [:]
+  /// Row `index`'s kind (see `rowKind`), for lazy stacks.
+  var rowKindOf: ((Int) -> Int)?
+  /// The kinds of the rows, worked out once for the data of the last update (see `kind(of:)`).
+  private var kinds: [Int] = []
+
+  /// Row `index`'s kind (see `rowKind`): the kinds are worked out once for all the rows, when
+  /// first asked for after an update.
+  func kind(of index: Int) -> Int {
+    if kinds.count != rowCount {
+      kinds.removeAll(keepingCapacity: true)
+      kinds.reserveCapacity(rowCount)
+      for i in 0..<rowCount { kinds.append(rowKindOf?(i) ?? 0) }
+    }
+    return index < kinds.count ? kinds[index] : 0
+  }
+
+  /// Forgets the rows' kinds (the data may have changed).
+  func forgetKinds() { kinds.removeAll(keepingCapacity: true) }
 
   /// What a row given back keeps: the height it had at a width, the `@State` storage it kept
   /// that was ever set, by the path of its node in the row, and what the lazy lists inside it
@@ -276,6 +294,8 @@ extension ForEach: PrimitiveView {
         guard i >= 0, i < data.count else { return nil }
         return AnyHashable(id(data[data.index(data.startIndex, offsetBy: i)]))
       }
+      n.rowKindOf = { i in rowKind(content(data[data.index(data.startIndex, offsetBy: i)])) }
+      n.forgetKinds()
       for (i, old) in n.lazyRows where i < data.count {
         let e = data[data.index(data.startIndex, offsetBy: i)]
         let key = AnyHashable(id(e))
@@ -339,3 +359,81 @@ extension _ConditionalContent: LazyStackTransparent {}
 extension Optional: LazyStackTransparent where Wrapped: View {}
 extension Group: LazyStackTransparent {}
 extension ForEach: LazyStackTransparent {}
+
+// MARK: - Row kinds
+
+/// Views that choose one of several contents (an `if`, a `switch`, an optional): which one
+/// tells rows of a lazy stack apart (see `rowKind`).
+protocol BranchingView {
+  func branchKind(into hasher: inout Hasher)
+}
+
+/// A number for the kind of a lazy row's view: its type and, through its `if`s and `switch`es,
+/// the branches it takes (a section's title and a row of its cards, written in one `switch`,
+/// are two kinds). A lazy stack estimates a row not made yet from made rows of its kind.
+func rowKind<V: View>(_ view: V) -> Int {
+  var h = Hasher()
+  h.combine(ObjectIdentifier(V.self))
+  (view as? any BranchingView)?.branchKind(into: &h)
+  return h.finalize()
+}
+
+extension _ConditionalContent: BranchingView {
+  func branchKind(into hasher: inout Hasher) {
+    switch storage {
+    case .first(let v):
+      hasher.combine(0)
+      (v as? any BranchingView)?.branchKind(into: &hasher)
+    case .second(let v):
+      hasher.combine(1)
+      (v as? any BranchingView)?.branchKind(into: &hasher)
+    }
+  }
+}
+
+extension Optional: BranchingView where Wrapped: View {
+  func branchKind(into hasher: inout Hasher) {
+    switch self {
+    case .none: hasher.combine(0)
+    case .some(let v):
+      hasher.combine(1)
+      (v as? any BranchingView)?.branchKind(into: &hasher)
+    }
+  }
+}
+
+/// Views that wrap one view (modifiers): the branches of what they wrap.
+protocol WrappingView: BranchingView {
+  associatedtype Wrapped: View
+  var content: Wrapped { get }
+}
+
+extension WrappingView {
+  func branchKind(into hasher: inout Hasher) { (content as? any BranchingView)?.branchKind(into: &hasher) }
+}
+
+extension ModifiedContent: BranchingView, WrappingView where Content: View {}
+extension _AlignmentGuideView: BranchingView, WrappingView {}
+extension _TapGestureView: BranchingView, WrappingView {}
+extension _BackgroundLayout: BranchingView, WrappingView {}
+extension _EffectView: BranchingView, WrappingView {}
+extension _OffsetEffect: BranchingView, WrappingView {}
+extension _IdentifiedView: BranchingView, WrappingView {}
+extension _AspectRatioLayout: BranchingView, WrappingView {}
+extension _PaddingLayout: BranchingView, WrappingView {}
+extension _FrameLayout: BranchingView, WrappingView {}
+extension _FlexFrameLayout: BranchingView, WrappingView {}
+extension _FixedSizeLayout: BranchingView, WrappingView {}
+extension _EnvironmentModifier: BranchingView, WrappingView {}
+extension _AnimationView: BranchingView, WrappingView {}
+extension _TransactionView: BranchingView, WrappingView {}
+
+extension AnyView: BranchingView {
+  func branchKind(into hasher: inout Hasher) {
+    func open<W: View>(_ w: W) {
+      hasher.combine(ObjectIdentifier(W.self))
+      (w as? any BranchingView)?.branchKind(into: &hasher)
+    }
+    open(view)
+  }
+}

@@ -139,6 +139,10 @@ final class LazyStackNode: Node {
   /// The top of each entry and the end, for the last width laid out.
   fileprivate var tops: [CGFloat] = []
   private var heights: [CGFloat?] = []
+  /// The heights of the made lazy rows by kind (sum, count), when they are of several kinds.
+  private var kindHeights: [Int: (CGFloat, Int)] = [:]
+  /// The kinds of the made lazy rows (see `rowKind`), when some rows are not made.
+  private var madeKinds = Set<Int>()
   private var laidOutWidth: CGFloat?
   /// Where the stack was last placed, in the scroll content's coordinates.
   private var origin = CGPoint.zero
@@ -155,8 +159,13 @@ final class LazyStackNode: Node {
   /// How far beyond the visible rectangle rows are made.
   static let margin: CGFloat = 200
   /// How far beyond the visible rectangle, at least, rows are kept (further ones are given
-  /// back: their views and layers go, their height and state stay): the margin and a screen.
-  static func keepReach(_ visible: CGRect) -> CGFloat { margin + max(visible.height, 400) }
+  /// back: their views and layers go, their height and state stay), behind and ahead of the
+  /// direction of scrolling: behind, the margin (a collection view reuses a cell once it has
+  /// left); ahead, the rows made ahead (the margin and half a screen) and 200 points more, so
+  /// that a row made ahead is not given back before it shows.
+  static func keepReach(_ visible: CGRect) -> (behind: CGFloat, ahead: CGFloat) {
+    (margin, margin + max(visible.height, 400) / 2 + 200)
+  }
 
   override func layoutInvalidated() { laidOutWidth = nil }
 
@@ -196,21 +205,44 @@ final class LazyStackNode: Node {
       if let n = e.node { return n.sizeThatFits(ProposedViewSize(width: width, height: nil)).height }
       return e.list?.releasedHeight(e.index, width: width)
     }
-    // Rows not made yet are estimated from the lazy rows made (other entries are not like them).
+    // Rows not made yet are estimated from the lazy rows made (other entries are not like them):
+    // from those of their kind when there are some (see `rowKind`), else from all.
     var sum: CGFloat = 0
     var count = 0
+    var kinds = false
     for (e, h) in zip(entries, heights) where e.list != nil {
       if let h {
         sum += h
         count += 1
+      } else {
+        kinds = true
       }
     }
     let estimate = count > 0 ? sum / CGFloat(count) : 0
+    kindHeights.removeAll(keepingCapacity: true)
+    madeKinds.removeAll(keepingCapacity: true)
+    if kinds && count > 0 {
+      for (e, h) in zip(entries, heights) {
+        guard let l = e.list, let h else { continue }
+        let k = l.kind(of: e.index)
+        let (s, c) = kindHeights[k] ?? (0, 0)
+        kindHeights[k] = (s + h, c + 1)
+        madeKinds.insert(k)
+      }
+      // One kind: the average of all.
+      if kindHeights.count < 2 { kindHeights.removeAll(keepingCapacity: true) }
+    }
     tops.removeAll(keepingCapacity: true)
     var y: CGFloat = 0
     for (i, h) in heights.enumerated() {
       tops.append(y)
-      y += (h ?? estimate) + (i + 1 < heights.count ? spacing : 0)
+      var e = estimate
+      if h == nil, !kindHeights.isEmpty, let l = entries[i].list,
+        let (s, c) = kindHeights[l.kind(of: entries[i].index)]
+      {
+        e = s / CGFloat(c)
+      }
+      y += (h ?? e) + (i + 1 < heights.count ? spacing : 0)
     }
     tops.append(y)
   }
@@ -365,7 +397,8 @@ final class LazyStackNode: Node {
         if entries[i].node == nil, let list = entries[i].list, let row = list.makeRow?(entries[i].index) {
           entries[i].node = row
           batch = true
-          if one { break }
+          // The first row of a kind not made before: the rows after it are estimated anew.
+          if one || !madeKinds.contains(list.kind(of: entries[i].index)) { break }
         }
         i += 1
       }
@@ -381,8 +414,8 @@ final class LazyStackNode: Node {
     var released = false
     if s != nil, made || rowsToJoin {
       let reach = Self.keepReach(visible)
-      let keepLo = visible.minY - o.y - reach
-      let keepHi = visible.maxY - o.y + reach
+      let keepLo = visible.minY - o.y - (scrollingUp ? reach.ahead : reach.behind)
+      let keepHi = visible.maxY - o.y + (scrollingUp ? reach.behind : reach.ahead)
       for i in entries.indices {
         guard entries[i].node != nil, let list = entries[i].list, let h = heights[i],
           tops[i + 1] < keepLo || tops[i] > keepHi

@@ -76,9 +76,12 @@ import Testing
   @Test func aTapCountsOnTheCardAndRemakesOnlyThatCard() throws {
     let w = makeTwin()
     let cardsBefore = w.host.bodyEvaluations(of: SwiftUICardView.self)
-    let sectionsBefore = w.host.bodyEvaluations(of: SwiftUISectionView.self)
-    // The list's lazy rows are its sections: only the first is made.
-    #expect(cardsBefore == DemoContent.cardsPerSection, "only the cards of the sections in view are made")
+    let rowsBefore = w.host.bodyEvaluations(of: SwiftUICardRow.self)
+    // The list's lazy rows are its rows of cards (one card wide at 380 points): only those in
+    // view and the margin below (560 + 200 points) are made.
+    #expect(w.rowsShown == rowsBefore + 1, "the rows of cards and the first section's title")
+    #expect((3...4).contains(rowsBefore), "only the rows in view are made")
+    #expect(cardsBefore == rowsBefore, "only the cards of the rows in view are made")
     let c = try #require(w.buttonCenter(ofCard: 0))
     var t = 0.0
     func frame() {
@@ -89,9 +92,9 @@ import Testing
     for _ in 0..<6 { frame() }
     w.dispatch(.pointerUp(Point(x: Double(c.x), y: Double(c.y)), button: .left, modifiers: []), time: t)
     for _ in 0..<40 { frame() }
-    // One card's body again, no other's; no section's, not the list's.
+    // One card's body again, no other's; no row's, not the list's.
     #expect(w.host.bodyEvaluations(of: SwiftUICardView.self) == cardsBefore + 1)
-    #expect(w.host.bodyEvaluations(of: SwiftUISectionView.self) == sectionsBefore)
+    #expect(w.host.bodyEvaluations(of: SwiftUICardRow.self) == rowsBefore)
     #expect(w.host.bodyEvaluations(of: SwiftUIDemoList.self) == 1)
     // The badge shows the count, fully in.
     let badge = try #require(labels(in: w.host).first { $0.text == "1" })
@@ -208,5 +211,45 @@ import Testing
     #expect(labels(in: w.host).contains { $0.text == "1" })
     DemoScript.scroll(w, frame: 100)
     #expect(w.scrollingList.contentOffset.y > 0)
+  }
+}
+
+/// What the twin keeps after a visit of the whole list, against the UIKit list: the views (each
+/// with its layer) and the rows of cards. Its lazy stack gives back rows far out of view, a row of
+/// cards at a time, as the collection view reuses its cells.
+@Suite struct SwiftUITwinMemoryTests {
+  func views(_ v: UIView) -> Int { v.subviews.reduce(1) { $0 + views($1) } }
+
+  @Test func theTwinKeepsWhatTheUIKitListKeeps() throws {
+    let size = (1280, 800)
+    let uikit = makeDemo(width: size.0, height: size.1)
+    let twin = DemoApp.makeWindow(size: PixelSize(width: size.0, height: size.1), scale: 1, ui: .swiftui)
+    twin.overlay.isHidden = true
+    var counts: [(Int, Int)] = []
+    for w in [uikit as any DemoWindowing, twin] {
+      let list = w.scrollingList
+      let end = list.contentSize.height - list.bounds.height
+      // Down the whole list and back to the middle, half a screen at a time, as `sheen bench`
+      // visits it.
+      var y: CGFloat = 0
+      var t = 0.0
+      for target in [end, end / 2] {
+        while abs(y - target) > 0.5 {
+          y = y < target ? min(target, y + 400) : max(target, y - 400)
+          list.contentOffset = CGPoint(x: 0, y: y)
+          t += 1.0 / 60
+          w.advance(to: t)
+        }
+      }
+      let cards = (0..<DemoContent.cardCount).filter { w.buttonCenter(ofCard: $0) != nil }.count
+      counts.append((views(w), cards))
+    }
+    let (uikitViews, uikitCards) = counts[0]
+    let (twinViews, twinCards) = counts[1]
+    print("views kept: UIKit \(uikitViews) (\(uikitCards) cards), twin \(twinViews) (\(twinCards) cards)")
+    // When this was written: UIKit 600 views (14 cards on screen), the twin 567 (20 cards made);
+    // with sections as lazy rows and a screen kept each side, 815 views and 29 cards.
+    #expect(Double(twinViews) <= Double(uikitViews) * 1.1, "\(twinViews) views kept, UIKit \(uikitViews)")
+    #expect(Double(twinCards) <= Double(uikitCards) * 1.5, "\(twinCards) cards kept, UIKit \(uikitCards)")
   }
 }

@@ -4,8 +4,14 @@
 
 import SheenUI
 
-/// The whole list: a header and the sections, in a scroll view, with as many columns of cards as
-/// fit the window.
+/// The whole list: a header, then each section's title and its rows of cards, in a scroll view,
+/// with as many columns of cards as fit the window. Each title and each row of cards is a row of
+/// the lazy stack, as each is an item of the UIKit list's collection view: rows are made (and
+/// given back) one row of cards at a time as they scroll in and out, a piece of work that fits
+/// between two frames. The space between sections is written as the titles' and the rows' own
+/// (titles reach 4 points above their row, every row of cards has 20 points below it), so that
+/// the rows of each kind are all one height: the lazy stack's estimate of the rows not made yet
+/// is exact, and the list has the UIKit list's height before it is all made.
 public struct SwiftUIDemoList: View {
   let cardCount: Int
 
@@ -14,18 +20,25 @@ public struct SwiftUIDemoList: View {
 
   public var body: some View {
     GeometryReader { proxy in
+      let width = proxy.size.width - 2 * Layout.margin
+      let rows = SwiftUIDemoRows(cardCount: cardCount, columns: Layout.columns(width))
       ScrollView {
         LazyVStack(alignment: .leading, spacing: 0) {
-          SwiftUIDemoHeader(width: proxy.size.width - 2 * Layout.margin, cardCount: cardCount)
-            .padding(.bottom, 12)
-          ForEach(0..<DemoContent.sectionCount(cards: cardCount)) { i in
-            SwiftUISectionView(
-              section: DemoContent.section(i, cards: cardCount), width: proxy.size.width - 2 * Layout.margin
-            )
+          SwiftUIDemoHeader(width: width, cardCount: cardCount)
             .padding(.bottom, 16)
+          ForEach(rows) { row in
+            switch row.kind {
+            case .title(let section):
+              SwiftUISectionTitle(index: section, cardCount: cardCount, width: width)
+                .padding(.top, -4)
+            case .cards(let style, let cards):
+              SwiftUICardRow(style: style, cards: cards, width: width)
+                .padding(.bottom, Layout.spacing)
+            }
           }
         }
-        .padding(Layout.margin)
+        .padding([.horizontal, .top], Layout.margin)
+        .padding(.bottom, Layout.margin - 4)
       }
     }
     .background(Color(red: 0.93, green: 0.94, blue: 0.96))
@@ -37,6 +50,64 @@ public struct SwiftUIDemoList: View {
     static let spacing: CGFloat = 20
     static let minimumCardWidth: CGFloat = 300
     static let cardHeight: CGFloat = 200
+
+    /// Cards to a row in `width` points.
+    static func columns(_ width: CGFloat) -> Int {
+      max(1, Int((width + spacing) / (minimumCardWidth + spacing)))
+    }
+
+    /// The width of each card of a row of `columns` in `width`.
+    static func cardWidth(_ width: CGFloat, columns: Int) -> CGFloat {
+      ((width - CGFloat(columns - 1) * spacing) / CGFloat(columns)).rounded(.down)
+    }
+  }
+}
+
+/// The rows of the list below its header, worked out when asked for (a list of a million cards
+/// keeps none): each section's title, then its cards, `columns` to a row.
+struct SwiftUIDemoRows: RandomAccessCollection {
+  let cardCount: Int
+  let columns: Int
+
+  /// A row of the list, known by what it shows.
+  struct Row: Identifiable, Hashable {
+    enum Kind: Hashable {
+      /// Section `index`'s title.
+      case title(Int)
+      case cards(DemoContent.ShadowStyle, Range<Int>)
+    }
+    var kind: Kind
+    var id: ID
+  }
+
+  /// A title by its section; a row of cards by its first card and the columns (a row keeps its
+  /// identity, and its cards their state, while it shows the same cards).
+  struct ID: Hashable {
+    var first: Int
+    var columns: Int
+  }
+
+  /// Rows of a whole section: its title and its rows of cards.
+  var rowsPerSection: Int { 1 + (DemoContent.cardsPerSection + columns - 1) / columns }
+
+  var startIndex: Int { 0 }
+  var endIndex: Int {
+    let sections = DemoContent.sectionCount(cards: cardCount)
+    guard sections > 0 else { return 0 }
+    let last = cardCount - (sections - 1) * DemoContent.cardsPerSection
+    return (sections - 1) * rowsPerSection + 1 + (last + columns - 1) / columns
+  }
+
+  subscript(i: Int) -> Row {
+    let s = i / rowsPerSection
+    let k = i % rowsPerSection
+    let start = s * DemoContent.cardsPerSection
+    guard k > 0 else { return Row(kind: .title(s), id: ID(first: start, columns: 0)) }
+    let first = start + (k - 1) * columns
+    let end = Swift.min(cardCount, start + DemoContent.cardsPerSection)
+    return Row(
+      kind: .cards(DemoContent.style(ofSection: s), first..<Swift.min(first + columns, end)),
+      id: ID(first: first, columns: columns))
   }
 }
 
@@ -91,20 +162,40 @@ struct SwiftUIDemoHeader: View {
   }
 }
 
-/// One section: a title, a line saying what it shows, and its cards in rows. In a container
-/// section each row carries one shadow (seed 001); in the others each card has its own.
+/// One section: a title, a line saying what it shows, and its cards in rows (the list makes its
+/// title and rows as rows of its own; this view shows a whole section, for previews).
 struct SwiftUISectionView: View {
   let section: DemoContent.Section
   let width: CGFloat
 
   var body: some View {
     let s = SwiftUIDemoList.Layout.spacing
-    let columns = max(1, Int((width + s) / (SwiftUIDemoList.Layout.minimumCardWidth + s)))
-    let cardWidth = ((width - CGFloat(columns - 1) * s) / CGFloat(columns)).rounded(.down)
-    let cards = Array(section.cards)
-    let rows = stride(from: 0, to: cards.count, by: columns).map {
-      Array(cards[$0..<min($0 + columns, cards.count)])
+    let columns = SwiftUIDemoList.Layout.columns(width)
+    let rows = Array(stride(from: section.cards.lowerBound, to: section.cards.upperBound, by: columns))
+    VStack(alignment: .leading, spacing: 0) {
+      SwiftUISectionTitle(
+        index: section.cards.lowerBound / DemoContent.cardsPerSection, cardCount: section.cards.upperBound,
+        width: width)
+      VStack(alignment: .leading, spacing: s) {
+        ForEach(rows, id: \.self) { first in
+          SwiftUICardRow(
+            style: section.style, cards: first..<min(first + columns, section.cards.upperBound), width: width)
+        }
+      }
+      .frame(width: width, alignment: .leading)
     }
+  }
+}
+
+/// A section's title and the line saying what it shows.
+struct SwiftUISectionTitle: View {
+  /// Section `index` of a list of `cardCount` cards (its text is made when it shows).
+  let index: Int
+  let cardCount: Int
+  let width: CGFloat
+
+  var body: some View {
+    let section = DemoContent.section(index, cards: cardCount)
     VStack(alignment: .leading, spacing: 0) {
       Text(section.title)
         .font(.system(size: 20, weight: .bold))
@@ -119,30 +210,38 @@ struct SwiftUISectionView: View {
         .frame(width: width, height: 18, alignment: .leading)
         .padding(.top, 2)
         .padding(.bottom, 10)
-      VStack(alignment: .leading, spacing: s) {
-        ForEach(rows, id: \.first) { row in
-          if section.style == .container {
-            HStack(spacing: s) {
-              ForEach(row, id: \.self) { i in
-                SwiftUICardView(content: CardContent(index: i))
-                  .frame(width: cardWidth, height: SwiftUIDemoList.Layout.cardHeight)
-              }
-            }
-            .shadow(color: .black.opacity(0.28), radius: 8, x: 0, y: 4)
-          } else {
-            HStack(spacing: s) {
-              ForEach(row, id: \.self) { i in
-                SwiftUICardView(content: CardContent(index: i))
-                  .frame(width: cardWidth, height: SwiftUIDemoList.Layout.cardHeight)
-                  .background(
-                    RoundedRectangle(cornerRadius: 16).fill(Color.white)
-                      .shadow(color: .black.opacity(0.10), radius: 8, x: 0, y: 5))
-              }
-            }
-          }
+    }
+  }
+}
+
+/// A row of a section's cards, as many as fit `width`. In a container section the row carries
+/// one shadow (seed 001); in the others each card has its own.
+struct SwiftUICardRow: View {
+  let style: DemoContent.ShadowStyle
+  let cards: Range<Int>
+  let width: CGFloat
+
+  var body: some View {
+    let s = SwiftUIDemoList.Layout.spacing
+    let cardWidth = SwiftUIDemoList.Layout.cardWidth(width, columns: SwiftUIDemoList.Layout.columns(width))
+    if style == .container {
+      HStack(spacing: s) {
+        ForEach(cards, id: \.self) { i in
+          SwiftUICardView(content: CardContent(index: i))
+            .frame(width: cardWidth, height: SwiftUIDemoList.Layout.cardHeight)
         }
       }
-      .frame(width: width, alignment: .leading)
+      .shadow(color: .black.opacity(0.28), radius: 8, x: 0, y: 4)
+    } else {
+      HStack(spacing: s) {
+        ForEach(cards, id: \.self) { i in
+          SwiftUICardView(content: CardContent(index: i))
+            .frame(width: cardWidth, height: SwiftUIDemoList.Layout.cardHeight)
+            .background(
+              RoundedRectangle(cornerRadius: 16).fill(Color.white)
+                .shadow(color: .black.opacity(0.10), radius: 8, x: 0, y: 5))
+        }
+      }
     }
   }
 }

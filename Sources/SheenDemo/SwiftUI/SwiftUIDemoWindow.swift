@@ -22,7 +22,7 @@ public protocol DemoWindowing: UIWindow {
   /// Scrolls the list at once (no animation) so that card `index` is on screen, near the top;
   /// a card past the list's end leaves the list where it is.
   func scrollToCard(_ index: Int)
-  /// How many rows of cards (or, in the SwiftUI list, sections) came into view so far.
+  /// How many rows of cards came into view so far.
   var rowsShown: Int { get }
   /// Records a finished frame's timing for the overlay.
   func recordFrame(time: Double, render: Double, present: Double)
@@ -143,8 +143,11 @@ public final class SwiftUIDemoWindow: UIWindow, DemoWindowing {
     return b.convert(CGPoint(x: b.bounds.midX, y: b.bounds.midY), to: nil)
   }
 
-  /// The sections made so far: the lazy rows of the SwiftUI list.
-  public var rowsShown: Int { host.bodyEvaluations(of: SwiftUISectionView.self) }
+  /// The rows of the list made so far: rows of cards and sections' titles (each a row of its lazy
+  /// stack, as each is an item of the UIKit list's collection view).
+  public var rowsShown: Int {
+    host.bodyEvaluations(of: SwiftUICardRow.self) + host.bodyEvaluations(of: SwiftUISectionTitle.self)
+  }
 
 }
 
