@@ -167,6 +167,11 @@ print(f"| {section + 1} | {card} | {blurs} | {shapes} | {median:.2f} / {least[sl
 PY
 done
 
+# A tap in the SwiftUI twin (its press and its release, which asks the card's body) against the
+# UIKit list's press frames, in processor time (and in instructions with PRESS_INSTRUCTIONS=1).
+echo
+RUNS="$press_runs" INSTRUCTIONS="${PRESS_INSTRUCTIONS:-0}" Scripts/tap-cost.sh "$bin"
+
 # The same presses counted in instructions (callgrind; a few minutes a section): the work of the
 # press frames against the calm ones, whatever else the machine runs. Only when asked for.
 if [ "${PRESS_INSTRUCTIONS:-0}" = 1 ]; then
