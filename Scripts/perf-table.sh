@@ -4,14 +4,14 @@
 # and in an X11 window presenting through XShm (`sheen bench --backend x11`, under its own Xvfb
 # when there is no display); the first pass through the list, cold (`sheen bench --cold`) at
 # several sizes, beside the warm way back; the SwiftUI twin against the UIKit list, and heap
-# allocations per steady frame of both; a press in each section (`sheen dump --stats`, each
-# frame's least processor time over several interleaved runs); one
+# allocations per steady frame of both; a press in each section, in both lists (`sheen bench
+# press`, each frame's least processor time over several interleaved runs); one
 # frame as a scene file rendered by Sheen and by the Skia oracle (../shared/oracle), first frame
 # against first frame and repeated frames against SkPicture playback, and their PSNR; the gallery
 # against cairo; photo cards against flat ones; shadows against the exact Gaussian.
 #
 #   Scripts/perf-table.sh [SECONDS]      (default 5 seconds per measurement)
-#   PRESS_RUNS=N Scripts/perf-table.sh   (runs of each section's press, default 3)
+#   PRESS_RUNS=N Scripts/perf-table.sh   (runs of each section's press, default 7)
 #   PRESS_INSTRUCTIONS=1 Scripts/perf-table.sh   (the presses in instructions too: needs valgrind)
 #
 # The oracle runs when $ORACLE_PYTHON (default /tmp/oracle-venv/bin/python) has skia-python; its
@@ -122,50 +122,38 @@ cold "1920x1080, 1 thread, a million cards (30,000 points of them)" --threads 1 
   --cards 1000000 --scroll-range 30000
 cold "1920x1080, 1 thread, \`--ui swiftui\`" --threads 1 --size 1920x1080 --ui swiftui
 
-# A press in each section of the demo (1080p, one thread): every frame of the press and the
-# spring back against their median. A frame is a few milliseconds and this machine is shared, so
-# each section's press runs $press_runs times (the sections interleaved) and each frame counts
-# its least processor time over the runs (what the frame costs without another process taking
-# the core); the worst single run is shown beside it. Blurs and shape rasterizations are counts:
-# every run's.
-press_runs="${PRESS_RUNS:-3}"
+# A press in each section of the demo (1080p, one thread): every frame of the press, the spring
+# back and the rest against their median (`sheen bench press`: a new window per section and run,
+# the 48 frames drawn back to back as a frame loop draws them, the sections interleaved). A frame
+# is a few milliseconds and this machine is shared, so each frame counts its least processor
+# time over $press_runs runs; the worst single run is shown beside it. Blurs, shape
+# rasterizations, page faults and system time are counts over every run. Then the same for the
+# SwiftUI twin's list.
+press_runs="${PRESS_RUNS:-7}"
 echo
-echo "| press in section | card | blurs (all frames, all runs) | shape rasterizations: most in a frame after the launch frame | processor time, each frame's least of $press_runs runs: median / slowest | slowest / median of single runs: worst, median |"
-echo "|---|---|---|---|---|---|"
-for run in $(seq "$press_runs"); do
-  for section in 0 1 2 3 4 5 6 7; do
-    card=$((section * 26))
-    "$bin" dump --script "show-card $card, wait 2, press-button $card, wait 12, release, wait 30" --stats \
-      --size 1920x1080 --threads 1 --frames "$(seq -s, 0 48)" -o "$work/press" >"$work/press-$section-$run.txt"
-  done
+echo "| press in section | card | blurs (all frames, all runs) | shape rasterizations: most in a frame after the launch frame | processor time, each frame's least of $press_runs runs: median / slowest | slowest / median of single runs: worst | page faults, system time (frames 1-48, all runs) |"
+echo "|---|---|---|---|---|---|---|"
+for ui in uikit swiftui; do
+  "$bin" bench press --runs "$press_runs" --threads 1 --size 1920x1080 --ui "$ui" >"$work/press-$ui.txt"
 done
-for section in 0 1 2 3 4 5 6 7; do
-  python3 - "$section" "$((section * 26))" "$work"/press-"$section"-*.txt <<'PY'
-import re, statistics, sys
-section, card, files = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
-line = re.compile(r"^frame (\d+): render [\d.]+ ms \(([\d.]+) ms of processor time\), (\d+) blurs, .*?, (\d+) shape rasterizations", re.M)
-least, blurs, shapes, ratios = {}, 0, 0, []
-for name in files:
-    runs = [(int(n), float(cpu), int(b), int(sh)) for n, cpu, b, sh in line.findall(open(name).read())]
-    later = [r for r in runs if r[0] > 0]
-    if not later:
-        continue
-    blurs += sum(r[2] for r in runs)
-    shapes = max(shapes, max(r[3] for r in later))
-    times = sorted(r[1] for r in later)
-    ratios.append(max(times) / times[(len(times) - 1) // 2])
-    for n, cpu, _, _ in later:
-        least[n] = min(cpu, least.get(n, cpu))
-if not least:
-    print(f"| {section + 1} | {card} | ? | ? | ? | ? |")
-    sys.exit()
-times = sorted(least.values())
-median = times[(len(times) - 1) // 2]
-slow = max(least, key=least.get)
-print(f"| {section + 1} | {card} | {blurs} | {shapes} | {median:.2f} / {least[slow]:.2f} ms (frame {slow}, {least[slow] / median:.2f}x) "
-      f"| {max(ratios):.2f}x, {statistics.median(ratios):.2f}x |")
+python3 - "$work/press-uikit.txt" "$work/press-swiftui.txt" <<'PY'
+import re, sys
+line = re.compile(
+    r"^section (\d+) \(card (\d+)\): median ([\d.]+) ms, slowest frame (\d+) ([\d.]+) ms \(([\d.]+)x\); "
+    r"single runs' slowest / median at worst ([\d.]+)x; (\d+) blurs, at most (\d+) shape rasterizations a frame, "
+    r"(\d+) page faults, ([\d.]+) ms of system time", re.M)
+for name, label in zip(sys.argv[1:], ("", ", `--ui swiftui`")):
+    text = open(name).read()
+    rows = line.findall(text)
+    if not rows:
+        print(f"| ?{label} | | | | (sheen bench press printed no section) | | |")
+    for sec, card, med, frame, slow, ratio, single, blurs, shapes, faults, system in rows:
+        print(f"| {sec}{label} | {card} | {blurs} | {shapes} | {med} / {slow} ms (frame {frame}, {ratio}x) | {single}x | {faults}, {system} ms |")
+for name, label in zip(sys.argv[1:], ("UIKit list", "SwiftUI twin")):
+    m = re.search(r"^slowest frame / median, worst section: ([\d.]+)x", open(name).read(), re.M)
+    print(f"\n{label}: slowest press frame / median, worst section {m.group(1) if m else '?'}x (target at most 1.5x)", end="")
+print()
 PY
-done
 
 # A tap in the SwiftUI twin (its press and its release, which asks the card's body) against the
 # UIKit list's press frames, in processor time (and in instructions with PRESS_INSTRUCTIONS=1).

@@ -35,6 +35,17 @@ func runBench(_ args: [String]) -> Int32 {
     return benchFailing {
       try benchPhotoCards(runs: parsed[BenchArgs.runs] ?? 200, threads: parsed[SharedArgs.threads] ?? 1)
     }
+  case "press":
+    guard let parsed = parseCommandLine(BenchArgs.press, Array(args.dropFirst()), status: &status) else {
+      return status
+    }
+    let size = parsed[BenchArgs.size] ?? Dimensions(width: 1920, height: 1080)
+    return benchFailing {
+      try benchPress(
+        runs: parsed[BenchArgs.pressRuns] ?? 7, threads: parsed[SharedArgs.threads] ?? 1,
+        width: size.width, height: size.height, ui: parsed[SharedArgs.ui] ?? .uikit,
+        sections: parsed[BenchArgs.sections]?.map { $0 - 1 })
+    }
   case "layout":
     guard let parsed = parseCommandLine(BenchArgs.layout, Array(args.dropFirst()), status: &status) else {
       return status

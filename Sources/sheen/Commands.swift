@@ -51,7 +51,7 @@ enum TopArgs {
       ("demo", "open the demo window (Wayland or X11)"),
       ("dump", "render frames of the demo to PNGs, headless"),
       ("render", "render a scene file (SCENE.md) to PNG"),
-      ("bench", "time the demo scrolling; `bench raster|cards|photos|text|layout|draw`"),
+      ("bench", "time the demo scrolling; `bench raster|cards|photos|press|text|layout|draw`"),
       ("sample", "render a sample picture to PNG"),
       ("preview", "render a SwiftUI preview (PreviewProvider) to PNG"),
     ])
@@ -262,6 +262,7 @@ enum BenchArgs {
       "            [--backend wayland|x11] [--ui uikit|swiftui]",
       "sheen bench raster [--runs N]", "sheen bench cards [--runs N] [--threads N] [--size WxH]",
       "sheen bench photos [--runs N] [--threads N]", "sheen bench text [--runs N]",
+      "sheen bench press [--runs N] [--sections LIST] [--threads N] [--size WxH] [--ui uikit|swiftui]",
       "sheen bench layout [--runs N]",
       "sheen bench draw [--runs N]",
     ],
@@ -282,6 +283,7 @@ enum BenchArgs {
       ("cards", "frames of 30 sample cards scrolling (`sheen bench cards --help`)"),
       ("text", "a 2,000-glyph paragraph laid out and drawn (`sheen bench text --help`)"),
       ("photos", "16 photo cards against the same without photos (`sheen bench photos --help`)"),
+      ("press", "a press in each section, each frame against the median (`sheen bench press --help`)"),
       ("layout", "Auto Layout on a screen of list cells (`sheen bench layout --help`)"),
       ("draw", "a custom view's draw(_:) and the frames after it (`sheen bench draw --help`)"),
     ],
@@ -305,6 +307,44 @@ enum BenchArgs {
       """,
     options: [AnyOption(runs), AnyOption(SharedArgs.threads)],
     footer: "exit status: 0 done; 1 failed (the bundled photos missing); 64 bad usage.")
+
+  static let pressRuns = Option.integer(
+    "--runs", range: 1...1000, help: "runs of each section's press (the sections interleaved)", default: "7")
+
+  /// Sections by number, 1 to 8 (`1,8`), each once, in order.
+  static let sections = Option.custom(
+    ["--sections"], "LIST", help: "the sections whose press is timed, numbers from 1 to 8 such as 1,8",
+    default: "every section"
+  ) { text throws(ValueError) -> [Int] in
+    var list: [Int] = []
+    for item in text.split(separator: ",", omittingEmptySubsequences: false) {
+      guard let n = parseCount(String(item)), (1...DemoContent.sectionCount).contains(n) else {
+        throw ValueError(
+          "a list of section numbers from 1 to \(DemoContent.sectionCount) such as 1,8 (no spaces)")
+      }
+      list.append(n)
+    }
+    return Array(Set(list)).sorted()
+  }
+
+  static let press = Command(
+    path: "sheen bench press",
+    synopsis: [
+      "sheen bench press [--runs N] [--sections LIST] [--threads N] [--size WxH] [--ui uikit|swiftui]"
+    ],
+    about: """
+      Presses the button of card 26 x S in each section S of the demo (`show-card I, wait 2,
+      press-button I, wait 12, release, wait 30`, a new window each time, the sections
+      interleaved) and times the 48 frames after the launch frame, drawn back to back: each
+      frame's least processor time over the runs, their median and the slowest frame against it
+      (the target: at most 1.5x), with blurs, shape rasterizations, page faults and system time.
+      One thread unless --threads is given.
+      """,
+    options: [
+      AnyOption(pressRuns), AnyOption(sections), AnyOption(SharedArgs.threads), AnyOption(size),
+      AnyOption(SharedArgs.ui),
+    ],
+    footer: "exit status: 0 done; 1 failed; 64 bad usage.")
 
   static let text = Command(
     path: "sheen bench text", synopsis: ["sheen bench text [--runs N]"],

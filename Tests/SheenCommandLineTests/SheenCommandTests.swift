@@ -46,6 +46,7 @@ import Testing
     ),
     (["bench", "raster"], ["--runs"]),
     (["bench", "cards"], ["--runs", "--threads", "--size"]),
+    (["bench", "press"], ["--runs", "--sections", "--threads", "--size", "--ui"]),
   ])
   func helpIsComplete(command: [String], mentions: [String]) throws {
     let r = try runSheen(command + ["--help"])
@@ -109,12 +110,12 @@ import Testing
       let subs = commands(in: help)
       queue += subs.map { command + [$0] }
       if command == ["bench"] {
-        #expect(subs.count == 6)
+        #expect(subs.count == 7)
         let line = top.standardOutput.split(separator: "\n").first { $0.hasPrefix("  bench ") } ?? ""
         for s in subs { #expect(line.contains(s), "sheen --help's bench line lacks \(s)") }
       }
     }
-    #expect(seen == 12)
+    #expect(seen == 13)
     let version = try runSheen(["--version"])
     #expect(version.status == 0)
     #expect(
@@ -134,6 +135,23 @@ import Testing
     #expect(r.standardOutput.contains("first-pass p99 / warm p50: "))
   }
 
+  /// `bench press` presses a button in every section and holds each frame to the median: one line
+  /// per section with its counts (no blur: the button's shadow is worked out per pixel), then the
+  /// worst section against the target.
+  @Test func pressBenchReportsEverySection() throws {
+    let r = try runSheen(
+      ["bench", "press", "--runs", "1", "--sections", "8,2", "--size", "240x160"], timeout: 120)
+    #expect(r.status == 0, "\(r.standardError)")
+    let sections = r.standardOutput.split(separator: "\n").filter { $0.hasPrefix("section ") }
+    #expect(sections.count == 2, "\(r.standardOutput)")
+    for (k, line) in zip([2, 8], sections) {
+      #expect(line.hasPrefix("section \(k) (card \((k - 1) * 26)): median "), "\(line)")
+      #expect(line.contains("; 0 blurs, at most "), "\(line)")
+      #expect(line.contains(" page faults, ") && line.hasSuffix(" ms of system time (all runs)"), "\(line)")
+    }
+    #expect(r.standardOutput.contains("\nslowest frame / median, worst section: "), "\(r.standardOutput)")
+  }
+
   /// Bad usage: exit 64, the first line of stderr names the command and what was wrong, nothing
   /// else happens (no window looked for, no benchmark run, no file written).
   @Test(arguments: [
@@ -148,9 +166,13 @@ import Testing
     (["bench", "--cold", "--warmup", "0"], "sheen bench: --cold times the first pass"),
     (
       ["bench", "flamegraph"],
-      "sheen bench: unknown command 'flamegraph' (commands: raster, cards, text, photos, layout, draw)"
+      "sheen bench: unknown command 'flamegraph' (commands: raster, cards, text, photos, press, layout, draw)"
     ),
     (["bench", "--cards", "0"], "sheen bench: --cards: '0' is not a whole number from 1 to 1000000"),
+    (
+      ["bench", "press", "--sections", "0,3"],
+      "sheen bench press: --sections: '0,3' is not a list of section numbers from 1 to 8 such as 1,8 (no spaces)"
+    ),
     (["dump", "--cards", "-5"], "sheen dump: --cards: '-5' is not a whole number from 1 to 1000000"),
     (["demo", "--cards", "1000000000000"], "sheen demo: --cards: '1000000000000' is not a whole number"),
     (
