@@ -81,9 +81,18 @@ printf 'SwiftUI twin / UIKit list, 1920x1080, one thread, p50 of the rows above 
 # Heap allocations per steady frame (the allocation counter preloaded), 1080p one thread, both lists.
 if cc -shared -fPIC -O2 -o "$work/liballocation-counter.so" Tests/Support/allocation-counter.c 2>/dev/null; then
   for ui in uikit swiftui; do
-    line="$(LD_PRELOAD="$work/liballocation-counter.so" "$bin" bench --offscreen --ui "$ui" --threads 1 \
-      --size 1920x1080 --frames 240 --plot "$work/plot.png" | grep -o 'allocations per frame [0-9.]* ([0-9]* in [0-9]* frames)' || true)"
-    echo "heap allocations, \`--ui $ui\`, 1920x1080, one thread, steady frames (no new row): ${line:-not printed}"
+    out="$(LD_PRELOAD="$work/liballocation-counter.so" "$bin" bench --offscreen --ui "$ui" --threads 1 \
+      --size 1920x1080 --frames 240 --plot "$work/plot.png")"
+    line="$(grep -o 'allocations per frame [0-9.]* ([0-9]* in [0-9]* frames)' <<<"$out" || true)"
+    rows="$(grep -o 'rows coming into view: [0-9]* in [0-9]* frames' <<<"$out" || true)"
+    per_row="$(grep -o 'allocations [0-9.]*$' <<<"$(grep '^rows coming into view' <<<"$out")" || true)"
+    echo "heap allocations, \`--ui $ui\`, 1920x1080, one thread, steady frames (no new row): ${line:-not printed}; ${rows:-no row came into view}: ${per_row:-allocations not printed} per row"
+  done
+  # The first pass from launch (cold) and the way back, per row coming into view (the demo's work).
+  for ui in uikit swiftui; do
+    line="$(LD_PRELOAD="$work/liballocation-counter.so" "$bin" bench --offscreen --cold --ui "$ui" --threads 1 \
+      --size 1920x1080 --plot "$work/plot.png" | grep -o 'allocations per row coming into view.*' || true)"
+    echo "heap allocations, \`--ui $ui\`, 1920x1080, one thread, cold: ${line:-not printed}"
   done
 else
   echo "(no C compiler: allocations per frame not measured)"
