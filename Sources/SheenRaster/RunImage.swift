@@ -27,9 +27,9 @@ public final class RunImage: @unchecked Sendable {
   /// The widest run image (columns fit in 14 bits).
   public static let maxWidth = 1 << 14 - 1
   /// Row `y`'s runs are `runs[rowStart[y]..<rowStart[y + 1]]`, left to right.
-  private let rowStart: [Int32]
-  private let runs: [Run]
-  private let pixels: [UInt32]
+  let rowStart: [Int32]
+  let runs: [Run]
+  let pixels: [UInt32]
 
   /// Equal opaque pixels in a row from which a run of one colour is kept instead of the pixels.
   static let solidRun = 8
@@ -160,6 +160,38 @@ public final class RunImage: @unchecked Sendable {
   }
 }
 
+extension RunImage {
+  /// Composites row `y`'s columns `x0..<x1` at `dst` through per-pixel coverage (`coverage[0]`
+  /// for column `x0`): each pixel scaled by its coverage, then source-over (as a paint sink
+  /// draws an image through a clip mask).
+  func composite(
+    row y: Int, from x0: Int, to x1: Int, into dst: UnsafeMutablePointer<UInt32>,
+    coverage: UnsafePointer<UInt8>
+  ) {
+    pixels.withUnsafeBufferPointer { px in
+      runs.withUnsafeBufferPointer { rs in
+        for k in Int(rowStart[y])..<Int(rowStart[y + 1]) {
+          let r = rs[k]
+          let s = max(r.x, x0)
+          let e = min(r.x + Int(r.count), x1)
+          if s >= e { continue }
+          let d = dst + (s - x0)
+          let c = coverage + (s - x0)
+          if r.kind == 0 {
+            for i in 0..<(e - s) {
+              let k = UInt32(c[i])
+              if k == 0 { continue }
+              d[i] = Pixel.sourceOver(k == 255 ? r.value : Pixel.scale(r.value, by: k), d[i])
+            }
+          } else {
+            blendRow(d, px.baseAddress! + Int(r.value) + (s - r.x), e - s, coverage: c)
+          }
+        }
+      }
+    }
+  }
+}
+
 extension Canvas {
   /// Composites a run image with its pixel (0, 0) at device pixel (`x`, `y`) (the transform does
   /// not apply; the clip, global alpha and blend mode do), source-over, one pixel for one: the
@@ -175,8 +207,17 @@ extension Canvas {
       }
       return
     }
-    // Under a soft clip, a global alpha or another blend mode: each row expanded and drawn
-    // through a paint sink (allocates one row).
+    if let clip = state.clipMask, state.globalAlpha >= 1, state.blendMode == .normal {
+      // Through the clip's coverage (allocates nothing).
+      for row in r.y..<r.maxY {
+        image.composite(
+          row: row - y, from: r.x - x, to: r.maxX - x, into: target.pixel(r.x, row),
+          coverage: clip.row(row - clip.originY) + (r.x - clip.originX))
+      }
+      return
+    }
+    // Under a global alpha or another blend mode: each row expanded and drawn through a paint
+    // sink (allocates one row).
     guard let line = try? Surface(width: image.width, height: 1) else { return }
     for row in r.y..<r.maxY {
       image.expand(row: row - y, into: line.row(0))

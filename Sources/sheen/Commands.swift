@@ -242,6 +242,9 @@ enum BenchArgs {
   static let plot = Option.text(
     "--plot", "FILE.png", help: "where to draw the frame times", default: "out/bench-frame-times.png")
   static let overlay = Flag("--overlay", help: "show the FPS overlay (to measure what it costs)")
+  static let rasterCache = Flag(
+    "--raster-cache",
+    help: "keep subtrees drawn unchanged for a few frames as bitmaps (FrameRenderer.rasterizesAutomatically)")
   static let scrollRange = Option.number(
     "--scroll-range", "POINTS", range: 1...100_000_000,
     help: "turn the scroll this far down the list instead of at its end", default: "the whole list")
@@ -259,7 +262,7 @@ enum BenchArgs {
     synopsis: [
       "sheen bench [--offscreen] [--threads N] [--size WxH] [--frames N | --seconds S] [--warmup N]",
       "            [--cards N] [--scroll-range POINTS] [--cold] [--plot FILE.png] [--overlay]",
-      "            [--backend wayland|x11] [--ui uikit|swiftui]",
+      "            [--backend wayland|x11] [--ui uikit|swiftui] [--raster-cache]",
       "sheen bench raster [--runs N]", "sheen bench cards [--runs N] [--threads N] [--size WxH]",
       "sheen bench photos [--runs N] [--threads N]", "sheen bench text [--runs N]",
       "sheen bench press [--runs N] [--sections LIST] [--threads N] [--size WxH] [--ui uikit|swiftui]",
@@ -276,7 +279,7 @@ enum BenchArgs {
       AnyOption(offscreen), AnyOption(SharedArgs.threads), AnyOption(size), AnyOption(frames),
       AnyOption(seconds), AnyOption(SharedArgs.cards), AnyOption(scrollRange),
       AnyOption(warmup), AnyOption(plot), AnyOption(cold), AnyOption(overlay), AnyOption(SharedArgs.backend),
-      AnyOption(SharedArgs.ui),
+      AnyOption(SharedArgs.ui), AnyOption(rasterCache),
     ],
     subcommands: [
       ("raster", "the rasterizer's per-operation medians (`sheen bench raster --help`)"),

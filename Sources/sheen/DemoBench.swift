@@ -43,6 +43,7 @@ func runDemoBench(_ args: [String]) -> Int32 {
   // The FPS overlay is off unless asked for (`--overlay` measures what it costs).
   window.overlay.isHidden = !overlay
   window.renderer = FrameRenderer(threads: threads)
+  window.renderer.rasterizesAutomatically = parsed[BenchArgs.rasterCache]
   do {
     if offscreen {
       let surface = try Surface(width: size.width, height: size.height)
