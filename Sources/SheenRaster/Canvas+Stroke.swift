@@ -65,8 +65,7 @@ extension Canvas {
       peakStrokeBytes = max(
         peakStrokeBytes, centerBytes + strokeOutline.elements.count * MemoryLayout<PathElement>.stride)
       resolveClip(for: strokeOutline.controlBounds)
-      var sink = makeSink(shader)
-      rasterizer.fill(strokeOutline, transform: .identity, rule: .nonZero, clip: clip, into: &sink)
+      rasterizer.fill(strokeOutline, transform: .identity, rule: .nonZero, clip: clip, into: makeSink(shader))
       return
     }
     // The device extent: the centre line's box grown by the pen's reach.
@@ -83,10 +82,10 @@ extension Canvas {
     let strip = min(strokeStripCells, (clip.width + 2) * clip.height)
     peakStrokeBytes = max(peakStrokeBytes, centerBytes + strip * MemoryLayout<Float>.stride)
     resolveClip(for: extent)
-    var sink = makeSink(shader)
+    let sink = makeSink(shader)
     let (style, tol, transform, centerPath) = (style, center.tolerance, state.transform, center.path)
     var elements: Int?
-    rasterizer.fillPolygons(extent: extent, clip: clip, stripCells: strokeStripCells, into: &sink) { strip in
+    rasterizer.fillPolygons(extent: extent, clip: clip, stripCells: strokeStripCells, into: sink) { strip in
       var pieces = Stroker(
         style: style, tolerance: tol, transform: transform, sink: CountingPolygons(inner: strip))
       pieces.stroke(centerPath)

@@ -304,8 +304,7 @@ public final class Canvas {
       narrowClipBounds(to: IntRect(x: state.clipBounds.x, y: state.clipBounds.y, width: 0, height: 0))
       return
     }
-    var sink = MaskSink(mask: mask, recordsRuns: true)
-    rasterizer.fill(path, transform: t, rule: rule, clip: area, into: &sink)
+    rasterizer.fill(path, transform: t, rule: rule, clip: area, into: MaskSink(mask: mask, recordsRuns: true))
     intersectClip(with: mask, area: area)
   }
 
@@ -355,8 +354,7 @@ public final class Canvas {
     let shader = Shader(paint, ctm: state.transform)
     if drawsNothing(shader.solidColor) { return }
     if state.pendingRect != nil { resolveClip(for: state.transform.apply(path.controlBounds)) }
-    var sink = makeSink(shader)
-    rasterizer.fill(path, transform: state.transform, rule: rule, clip: clip, into: &sink)
+    rasterizer.fill(path, transform: state.transform, rule: rule, clip: clip, into: makeSink(shader))
   }
 
   /// Fills a rectangle with a paint.
@@ -419,8 +417,7 @@ public final class Canvas {
     if clip.isEmpty || drawsNothing(nil) { return }
     let rect = Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height))
     resolveClip(for: t.apply(rect))
-    var sink = makeSink(shader)
-    rasterizer.fill(Path(rect: rect), transform: t, rule: .nonZero, clip: clip, into: &sink)
+    rasterizer.fill(Path(rect: rect), transform: t, rule: .nonZero, clip: clip, into: makeSink(shader))
   }
 
   func makeSink(_ shader: Shader) -> PaintSink {
@@ -646,9 +643,9 @@ extension Path {
 extension AlphaMask {
   /// Accumulates the coverage of a path (device coordinates after `transform`) into the mask.
   public func fill(_ path: Path, transform: Transform = .identity, rule: FillRule = .nonZero) {
-    var sink = MaskSink(mask: self)
+    let sink = MaskSink(mask: self)
     Rasterizer.shared.withLock { r in
-      r.fill(path, transform: transform, rule: rule, clip: deviceBounds, into: &sink)
+      r.fill(path, transform: transform, rule: rule, clip: deviceBounds, into: sink)
     }
   }
 }

@@ -175,6 +175,52 @@ import Testing
     }
   }
 
+  /// Holes leave exactly their pixels alone, whatever they are: several on one row, overlapping,
+  /// empty, wholly above, below, left or right of what is replayed, or reaching past the clip;
+  /// drawn in a solid colour with no clip mask (the inlined blend) and through a soft clip (the
+  /// paint sink). Expected: the same replay with no holes, with the background put back inside
+  /// each hole.
+  @Test(arguments: [false, true])
+  func holesLeaveExactlyTheirPixels(softClip: Bool) throws {
+    let m = try AlphaMask(width: 50, height: 30, originX: 3, originY: 2)
+    m.fill(Path(roundedRect: Rect(x: 4, y: 3, width: 44, height: 26), cornerRadius: 9))
+    m.blur(sigma: 1.5)
+    let runs = Coverage(mask: m, solidRun: 4)
+    let holes = [
+      IntRect(x: 10, y: 6, width: 5, height: 12), IntRect(x: 12, y: 9, width: 9, height: 4),
+      IntRect(x: 30, y: 6, width: 6, height: 20), IntRect(x: 44, y: 0, width: 30, height: 8),
+      IntRect(x: 20, y: 20, width: 0, height: 5), IntRect(x: 25, y: 14, width: 3, height: 0),
+      IntRect(x: 0, y: 40, width: 60, height: 4), IntRect(x: -9, y: 0, width: 4, height: 40),
+      IntRect(x: 60, y: 5, width: 5, height: 5), IntRect(x: 0, y: -6, width: 60, height: 4),
+    ]
+    let background = Color(red: 0.7, green: 0.9, blue: 0.8)
+    let paint = Color(red: 0.2, green: 0.1, blue: 0.6, alpha: 0.7)
+    func draw(_ holes: [IntRect]) throws -> Surface {
+      let s = try Surface(width: 58, height: 38)
+      let c = Canvas(surface: s)
+      c.fill(Rect(x: 0, y: 0, width: 58, height: 38), paint: .solid(background))
+      c.clip(to: Rect(x: 2, y: 1, width: 50, height: 33))
+      if softClip { c.clip(to: Path(ellipseIn: Rect(x: -6, y: -4, width: 66, height: 46))) }
+      c.fill(runs, offsetX: 1, offsetY: 2, paint: .solid(paint), skipping: holes)
+      return s
+    }
+    let whole = try draw([])
+    let cut = try draw(holes)
+    let bare = try draw([IntRect(x: 0, y: 0, width: 58, height: 38)])
+    var leftAlone = 0
+    for y in 0..<whole.height {
+      for x in 0..<whole.width {
+        let inHole = holes.contains { x >= $0.x && x < $0.maxX && y >= $0.y && y < $0.maxY }
+        let expected = inHole ? bare[x, y] : whole[x, y]
+        if inHole && whole[x, y] != bare[x, y] { leftAlone += 1 }
+        #expect(cut[x, y] == expected, "pixel (\(x), \(y))")
+        if cut[x, y] != expected { return }
+      }
+    }
+    // The holes did cover drawn pixels.
+    #expect(leftAlone > 100)
+  }
+
   /// Short gaps of zeros kept inside runs (text) change no pixel, and take fewer runs.
   @Test func zeroGapsInsideRunsDrawTheSame() throws {
     let m = try AlphaMask(width: 40, height: 6, originX: 1, originY: 2)

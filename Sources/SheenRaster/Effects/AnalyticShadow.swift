@@ -341,8 +341,8 @@ extension Canvas {
       return true
     }
     resolveClip(for: Rect(area))
-    var sink = makeSink(Shader(.solid(color), ctm: state.transform))
-    shadeShadow(area: area, sigma: sigma, cuts: cuts(holes, within: area), into: &sink)
+    let sink = makeSink(Shader(.solid(color), ctm: state.transform))
+    shadeShadow(area: area, sigma: sigma, cuts: cuts(holes, within: area), into: sink)
     return true
   }
 
@@ -357,8 +357,8 @@ extension Canvas {
       let area = placeShadow(shapes, transform: transform, sigma: sigma, within: nil, profiles: profiles),
       area.width <= Coverage.maxWidth, area.width * area.height <= Canvas.maxRecordedArea
     else { return nil }
-    var recorder = CoverageRecorder(bounds: area)
-    shadeShadow(area: area, sigma: sigma, cuts: [], floor: floor, into: &recorder)
+    let recorder = CoverageRecorder(bounds: area)
+    shadeShadow(area: area, sigma: sigma, cuts: [], floor: floor, into: recorder)
     return recorder.finish()
   }
 
@@ -414,7 +414,7 @@ extension Canvas {
 
   /// Works out the placed shapes' summed alpha over `area`, row by row, less `cuts`, into `sink`.
   private func shadeShadow<S: SpanSink>(
-    area: IntRect, sigma: Double, cuts: [IntRect], floor: UInt8 = 1, into sink: inout S
+    area: IntRect, sigma: Double, cuts: [IntRect], floor: UInt8 = 1, into sink: S
   ) {
     let s = (sigma * sigma + 1.0 / 12).squareRoot()
     let scratch = shadowScratch
@@ -460,7 +460,7 @@ extension Canvas {
                 placedBuffer[k], y: y, from: lo, to: hi, sigma: s, into: row, columns: columns, phi: pt)
             }
           }
-          emitShadowRow(y: y, row: row, floor: floor, into: &sink)
+          emitShadowRow(y: y, row: row, floor: floor, into: sink)
         }
       }
     }
@@ -538,7 +538,7 @@ extension Canvas {
   /// Blends row `y`'s summed alphas (scratch row) over its segments: zeros skipped, full alpha
   /// as solid spans.
   private func emitShadowRow<S: SpanSink>(
-    y: Int, row: UnsafeMutablePointer<Float>, floor: UInt8, into sink: inout S
+    y: Int, row: UnsafeMutablePointer<Float>, floor: UInt8, into sink: S
   ) {
     let scratch = shadowScratch
     let x0 = scratch.segments[0].0

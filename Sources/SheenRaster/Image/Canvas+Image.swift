@@ -45,23 +45,23 @@ extension Canvas {
     if clip.isEmpty || state.globalAlpha <= 0 { return }
     let t = state.transform
     if state.pendingRect != nil { resolveClip(for: t.apply(r)) }
-    var sink = makeSink(shader)
+    let sink = makeSink(shader)
     if t.isAxisAligned {
       let d = t.apply(r)
       if d.minX.isFinite, d.maxX.isFinite, d.minY.isFinite, d.maxY.isFinite {
-        fillAlignedRect(d, clip: clip, into: &sink)
+        fillAlignedRect(d, clip: clip, into: sink)
         return
       }
     }
     imagePath.removeAllKeepingCapacity()
     imagePath.addRect(r)
-    rasterizer.fill(imagePath, transform: t, rule: .nonZero, clip: clip, into: &sink)
+    rasterizer.fill(imagePath, transform: t, rule: .nonZero, clip: clip, into: sink)
   }
 
   /// The coverage of an axis-aligned device rectangle, worked out per row instead of rasterized
   /// (the same exact area: a pixel's coverage is the part of it inside): edge pixels partly,
   /// the inside as solid spans.
-  private func fillAlignedRect(_ d: Rect, clip: IntRect, into sink: inout PaintSink) {
+  private func fillAlignedRect(_ d: Rect, clip: IntRect, into sink: PaintSink) {
     let area = IntRect(enclosing: d).intersection(clip)
     if area.isEmpty || d.isEmpty { return }
     func overlap(_ i: Int, _ lo: Double, _ hi: Double) -> Double {

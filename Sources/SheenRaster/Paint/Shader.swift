@@ -1,19 +1,82 @@
 /// A paint resolved against the device transform: produces the premultiplied colour of each
 /// device pixel of a row, sampled at pixel centres.
-@usableFromInline enum Shader {
-  case solid(UInt32)
-  /// `t = dx * x + dy * y + t0` at the pixel centre (x + 0.5, y + 0.5).
-  case linear(Gradient, dx: Double, dy: Double, t0: Double)
-  /// `t = |M * (x + 0.5, y + 0.5)|` where M maps device space to the unit circle.
-  case radial(Gradient, Transform)
-  /// Bilinear samples of a surface through the inverse of its placement transform.
-  case image(Surface, Transform)
-  /// A part of an image, filtered as Skia's drawImageRect (`ImageSampler`).
-  case sampled(ImageSampler)
-  /// A linear gradient with transparency beyond the ends it does not extend past.
-  case boundedLinear(Gradient, dx: Double, dy: Double, t0: Double, extendsStart: Bool, extendsEnd: Bool)
-  /// A two-circle gradient; the transform maps device space to user space.
-  case conical(Gradient, ConicalGradient, Transform)
+///
+/// A kind and the fields it uses, rather than an enum with payloads: shading a row reads the
+/// fields in place. (Switching over an enum whose cases carry references and an image sampler's
+/// 300 bytes copied the whole value, references retained, on every row shaded.)
+@usableFromInline struct Shader {
+  enum Kind: UInt8 {
+    case solid
+    /// `t = dx * x + dy * y + t0` at the pixel centre (x + 0.5, y + 0.5).
+    case linear
+    /// `t = |M * (x + 0.5, y + 0.5)|` where M (`transform`) maps device space to the unit circle.
+    case radial
+    /// Bilinear samples of `surface` through `transform`, the inverse of its placement.
+    case image
+    /// A part of an image, filtered as Skia's drawImageRect (`sampler`).
+    case sampled
+    /// A linear gradient with transparency beyond the ends it does not extend past.
+    case boundedLinear
+    /// A two-circle gradient (`conical`); `transform` maps device space to user space.
+    case conical
+  }
+
+  let kind: Kind
+  /// The premultiplied colour of `.solid`.
+  private(set) var color: UInt32 = 0
+  private(set) var gradient: Gradient? = nil
+  private(set) var dx = 0.0, dy = 0.0, t0 = 0.0
+  private(set) var extendsStart = false, extendsEnd = false
+  private(set) var transform = Transform.identity
+  private(set) var surface: Surface? = nil
+  private(set) var sampler: ImageSampler? = nil
+  private(set) var conicalGeometry: ConicalGradient? = nil
+
+  private init(kind: Kind) { self.kind = kind }
+
+  static func solid(_ c: UInt32) -> Shader {
+    var s = Shader(kind: .solid)
+    s.color = c
+    return s
+  }
+
+  static func linear(_ g: Gradient, dx: Double, dy: Double, t0: Double) -> Shader {
+    var s = Shader(kind: .linear)
+    (s.gradient, s.dx, s.dy, s.t0) = (g, dx, dy, t0)
+    return s
+  }
+
+  static func radial(_ g: Gradient, _ m: Transform) -> Shader {
+    var s = Shader(kind: .radial)
+    (s.gradient, s.transform) = (g, m)
+    return s
+  }
+
+  static func image(_ src: Surface, _ m: Transform) -> Shader {
+    var s = Shader(kind: .image)
+    (s.surface, s.transform) = (src, m)
+    return s
+  }
+
+  static func sampled(_ sampler: ImageSampler) -> Shader {
+    var s = Shader(kind: .sampled)
+    s.sampler = sampler
+    return s
+  }
+
+  static func boundedLinear(
+    _ g: Gradient, dx: Double, dy: Double, t0: Double, extendsStart: Bool, extendsEnd: Bool
+  ) -> Shader {
+    var s = Shader(kind: .boundedLinear)
+    (s.gradient, s.dx, s.dy, s.t0, s.extendsStart, s.extendsEnd) = (g, dx, dy, t0, extendsStart, extendsEnd)
+    return s
+  }
+
+  static func conical(_ g: Gradient, _ geo: ConicalGradient, _ m: Transform) -> Shader {
+    var s = Shader(kind: .conical)
+    (s.gradient, s.conicalGeometry, s.transform) = (g, geo, m)
+    return s
+  }
 
   /// Resolves a paint under `ctm` (user to device).
   init(_ paint: Paint, ctm: Transform) {
@@ -52,10 +115,10 @@
       }
       self = .radial(g, inv)
     case .boundedLinearGradient(let g, let start, let end, let before, let after):
-      switch Shader(.linearGradient(g, start: start, end: end), ctm: ctm) {
-      case .linear(_, let dx, let dy, let t0):
-        self = .boundedLinear(g, dx: dx, dy: dy, t0: t0, extendsStart: before, extendsEnd: after)
-      default:
+      let l = Shader(.linearGradient(g, start: start, end: end), ctm: ctm)
+      if l.kind == .linear {
+        self = .boundedLinear(g, dx: l.dx, dy: l.dy, t0: l.t0, extendsStart: before, extendsEnd: after)
+      } else {
         self = .solid(0)
       }
     case .conicalGradient(let g, let geo):
@@ -69,27 +132,25 @@
 
   /// Whether every colour the shader produces is opaque.
   var isOpaque: Bool {
-    switch self {
-    case .solid(let c): return c >> 24 == 255
-    case .linear(let g, _, _, _), .radial(let g, _): return g.isOpaque
+    switch kind {
+    case .solid: return color >> 24 == 255
+    case .linear, .radial: return gradient.unsafelyUnwrapped.isOpaque
     case .image, .conical, .boundedLinear: return false
-    case .sampled(let s): return s.opaque
+    case .sampled: return sampler.unsafelyUnwrapped.opaque
     }
   }
 
   /// The paint's colour when it is one colour everywhere.
-  var solidColor: UInt32? {
-    if case .solid(let c) = self { return c }
-    return nil
-  }
+  var solidColor: UInt32? { kind == .solid ? color : nil }
 
   /// Writes the colours of `count` pixels from device (x, y) to `out`.
   func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
-    switch self {
-    case .solid(let c):
-      out.update(repeating: c, count: count)
-    case .linear(let g, let dx, let dy, let t0):
-      g.table.withUnsafeBufferPointer { lut in
+    switch kind {
+    case .solid:
+      out.update(repeating: color, count: count)
+    case .linear:
+      let (dx, dy, t0) = (dx, dy, t0)
+      gradient.unsafelyUnwrapped.table.withUnsafeBufferPointer { lut in
         // The table index in 16.16 fixed point, stepped along the row.
         let t = dx * (Double(x) + 0.5) + dy * (Double(y) + 0.5) + t0
         let scale = 255.0 * 65536
@@ -115,8 +176,9 @@
           }
         }
       }
-    case .radial(let g, let m):
-      g.table.withUnsafeBufferPointer { lut in
+    case .radial:
+      let m = transform
+      gradient.unsafelyUnwrapped.table.withUnsafeBufferPointer { lut in
         let py = Double(y) + 0.5
         var ux = m.a * (Double(x) + 0.5) + m.c * py + m.tx
         var uy = m.b * (Double(x) + 0.5) + m.d * py + m.ty
@@ -127,7 +189,9 @@
           uy += m.b
         }
       }
-    case .image(let src, let m):
+    case .image:
+      let m = transform
+      let src = surface.unsafelyUnwrapped
       // One pixel for one (a whole-pixel translation): texel centres fall on pixel centres, so
       // bilinear weights are 0 and the row is the image's row, copied (`Canvas.blit`, images
       // drawn at 1:1).
@@ -138,10 +202,11 @@
       } else {
         sampleBilinear(src, m, x: x, y: y, count: count, into: out)
       }
-    case .sampled(let s):
-      s.shade(x: x, y: y, count: count, into: out)
-    case .boundedLinear(let g, let dx, let dy, let t0, let before, let after):
-      g.table.withUnsafeBufferPointer { lut in
+    case .sampled:
+      sampler.unsafelyUnwrapped.shade(x: x, y: y, count: count, into: out)
+    case .boundedLinear:
+      let (dx, dy, t0, before, after) = (dx, dy, t0, extendsStart, extendsEnd)
+      gradient.unsafelyUnwrapped.table.withUnsafeBufferPointer { lut in
         var t = dx * (Double(x) + 0.5) + dy * (Double(y) + 0.5) + t0
         for i in 0..<count {
           if (t < 0 && !before) || (t > 1 && !after) || t.isNaN {
@@ -152,8 +217,10 @@
           t += dx
         }
       }
-    case .conical(let g, let geo, let inv):
-      Shader.shadeConical(g, geo, inv, x: x, y: y, count: count, into: out)
+    case .conical:
+      Shader.shadeConical(
+        gradient.unsafelyUnwrapped, conicalGeometry.unsafelyUnwrapped, transform, x: x, y: y, count: count,
+        into: out)
     }
   }
 }

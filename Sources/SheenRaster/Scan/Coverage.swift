@@ -46,7 +46,7 @@ public final class Coverage: @unchecked Sendable {
   /// run: text, whose glyphs are a few pixels apart, then takes fewer runs (and replays in
   /// fewer, longer spans).
   public convenience init(mask m: AlphaMask, solidRun: Int = 8, zeroGap: Int = 0) {
-    var recorder = CoverageRecorder(bounds: m.deviceBounds)
+    let recorder = CoverageRecorder(bounds: m.deviceBounds)
     for y in 0..<m.height {
       let row = m.row(y)
       let w = m.width
@@ -99,10 +99,11 @@ public final class Coverage: @unchecked Sendable {
   /// rasterizer makes when it fills the path at the moved position. Pixels inside `holes`
   /// (sorted by x) are left out.
   ///
-  /// Each row first picks the holes that cross it (into storage on the stack), so a run pays
-  /// for the holes of its own row only, and nothing when its row has none.
+  /// The holes that reach the rows and columns replayed are listed once (on the stack); each
+  /// row then picks those that cross it, so a run pays for the holes of its own row only. A row
+  /// with none (most rows) walks its runs in a loop of its own.
   func replay<S: SpanSink>(
-    dx: Int, dy: Int, clip: IntRect, skipping holes: [IntRect] = [], into sink: inout S
+    dx: Int, dy: Int, clip: IntRect, skipping holes: [IntRect] = [], into sink: S
   ) {
     let y0 = max(bounds.y + dy, clip.y)
     let y1 = min(bounds.maxY + dy, clip.maxY)
@@ -110,22 +111,57 @@ public final class Coverage: @unchecked Sendable {
     let cx0 = clip.x
     let cx1 = clip.maxX
     let left = bounds.x &+ dx
-    withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, 2 * holes.count)) { rowHoles in
-      rowStarts.withUnsafeBufferPointer { starts in
-        runs.withUnsafeBufferPointer { runs in
-          alphas.withUnsafeBufferPointer { alphas in
-            let coverage = alphas.baseAddress!
+    let firstRow = dy &+ bounds.y
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, 6 * holes.count)) { holeStorage in
+      rowStarts.withUnsafeBufferPointer { startBuffer in
+        runs.withUnsafeBufferPointer { runBuffer in
+          alphas.withUnsafeBufferPointer { alphaBuffer in
+            let starts = startBuffer.baseAddress!
+            let runs = runBuffer.baseAddress!
+            let coverage = alphaBuffer.baseAddress!
+            // Holes that can meet a run, as (y, maxY, x, maxX), in x order; then room for one
+            // row's x ranges.
+            let reaching = holeStorage.baseAddress!
+            var reachingCount = 0
+            for h in holes where h.y < y1 && h.maxY > y0 && h.x < cx1 && h.maxX > cx0 && !h.isEmpty {
+              reaching[reachingCount] = h.y
+              reaching[reachingCount &+ 1] = h.maxY
+              reaching[reachingCount &+ 2] = h.x
+              reaching[reachingCount &+ 3] = h.maxX
+              reachingCount &+= 4
+            }
+            let rowHoles = reaching + reachingCount
             for y in y0..<y1 {
+              let row = y &- firstRow
+              var i = Int(starts[row])
+              let end = Int(starts[row &+ 1])
+              if i == end { continue }
               // The holes of this row, as x ranges, in x order.
               var n = 0
-              for h in holes where y >= h.y && y < h.maxY {
-                rowHoles[n] = h.x
-                rowHoles[n + 1] = h.maxX
-                n += 2
+              var h = 0
+              while h < reachingCount {
+                if y >= reaching[h] && y < reaching[h &+ 1] {
+                  rowHoles[n] = reaching[h &+ 2]
+                  rowHoles[n &+ 1] = reaching[h &+ 3]
+                  n &+= 2
+                }
+                h &+= 4
               }
-              let row = y &- dy &- bounds.y
-              for i in Int(starts[row])..<Int(starts[row + 1]) {
+              if n == 0 {
+                while i < end {
+                  let r = runs[i]
+                  i &+= 1
+                  let x = left &+ Int(r.x)
+                  let a = max(x, cx0)
+                  let b = min(x &+ Int(r.count), cx1)
+                  if b <= a { continue }
+                  Coverage.emit(r, y: y, from: a, to: b, runX: x, coverage: coverage, into: sink)
+                }
+                continue
+              }
+              while i < end {
                 let r = runs[i]
+                i &+= 1
                 let x = left &+ Int(r.x)
                 var a = max(x, cx0)
                 let b = min(x &+ Int(r.count), cx1)
@@ -136,22 +172,15 @@ public final class Coverage: @unchecked Sendable {
                   var e = b
                   var next = b
                   while k < n {
-                    if rowHoles[k + 1] > a && rowHoles[k] < b {
+                    if rowHoles[k &+ 1] > a && rowHoles[k] < b {
                       e = max(a, rowHoles[k])
-                      next = rowHoles[k + 1]
-                      k += 2
+                      next = rowHoles[k &+ 1]
+                      k &+= 2
                       break
                     }
-                    k += 2
+                    k &+= 2
                   }
-                  if e > a {
-                    if r.start < 0 {
-                      let alpha = UInt8(truncatingIfNeeded: -1 &- r.start)
-                      sink.solidSpan(y: y, x: a, count: e &- a, alpha: alpha)
-                    } else {
-                      sink.maskSpan(y: y, x: a, alphas: coverage + (Int(r.start) &+ a &- x), count: e &- a)
-                    }
-                  }
+                  if e > a { Coverage.emit(r, y: y, from: a, to: e, runX: x, coverage: coverage, into: sink) }
                   if next >= b { break }
                   a = max(a, next)
                 }
@@ -162,10 +191,22 @@ public final class Coverage: @unchecked Sendable {
       }
     }
   }
+
+  /// Columns `a..<b` of run `r` (placed at column `x`) on row `y`, into `sink`.
+  @inline(__always) private static func emit<S: SpanSink>(
+    _ r: Run, y: Int, from a: Int, to b: Int, runX x: Int, coverage: UnsafePointer<UInt8>, into sink: S
+  ) {
+    if r.start < 0 {
+      sink.solidSpan(y: y, x: a, count: b &- a, alpha: UInt8(truncatingIfNeeded: -1 &- r.start))
+    } else {
+      sink.maskSpan(y: y, x: a, alphas: coverage + (Int(r.start) &+ a &- x), count: b &- a)
+    }
+  }
 }
 
-/// Collects the rasterizer's spans into a `Coverage`.
-struct CoverageRecorder: SpanSink {
+/// Collects the rasterizer's spans into a `Coverage` (a class: spans are handed to sinks as
+/// values).
+final class CoverageRecorder: SpanSink {
   let bounds: IntRect
   var rowStarts: [Int32] = [0]
   var runs: [Coverage.Run] = []
@@ -178,25 +219,25 @@ struct CoverageRecorder: SpanSink {
   }
 
   /// Closes rows up to (not including) row `r`.
-  mutating func advance(to r: Int) {
+  func advance(to r: Int) {
     while row < r {
       rowStarts.append(Int32(runs.count))
       row += 1
     }
   }
 
-  mutating func solidSpan(y: Int, x: Int, count: Int, alpha: UInt8) {
+  func solidSpan(y: Int, x: Int, count: Int, alpha: UInt8) {
     advance(to: y - bounds.y)
     runs.append(Coverage.Run(x: UInt16(x - bounds.x), count: UInt16(count), start: -1 - Int32(alpha)))
   }
 
-  mutating func maskSpan(y: Int, x: Int, alphas src: UnsafePointer<UInt8>, count: Int) {
+  func maskSpan(y: Int, x: Int, alphas src: UnsafePointer<UInt8>, count: Int) {
     advance(to: y - bounds.y)
     runs.append(Coverage.Run(x: UInt16(x - bounds.x), count: UInt16(count), start: Int32(alphas.count)))
     alphas.append(contentsOf: UnsafeBufferPointer(start: src, count: count))
   }
 
-  mutating func finish() -> Coverage {
+  func finish() -> Coverage {
     advance(to: bounds.height)
     return Coverage(bounds: bounds, rowStarts: rowStarts, runs: runs, alphas: alphas)
   }
@@ -225,8 +266,8 @@ extension Canvas {
     guard Canvas.canRecordCoverage(of: extent) else { return nil }
     let b = IntRect(enclosing: extent)
     guard !b.isEmpty else { return nil }
-    var recorder = CoverageRecorder(bounds: b)
-    rasterizer.fill(path, transform: transform, rule: rule, clip: b, into: &recorder)
+    let recorder = CoverageRecorder(bounds: b)
+    rasterizer.fill(path, transform: transform, rule: rule, clip: b, into: recorder)
     return recorder.finish()
   }
 
@@ -253,12 +294,11 @@ extension Canvas {
     {
       // A solid colour with no clip mask and full global alpha (shadows, glyphs, kept shapes):
       // each run is blended right here, with no per-span call through the paint sink.
-      var sink = SolidSink(target: target, color: c)
-      coverage.replay(dx: offsetX, dy: offsetY, clip: clip, skipping: cuts, into: &sink)
+      coverage.replay(
+        dx: offsetX, dy: offsetY, clip: clip, skipping: cuts, into: SolidSink(target: target, color: c))
       return
     }
-    var sink = makeSink(shader)
-    coverage.replay(dx: offsetX, dy: offsetY, clip: clip, skipping: cuts, into: &sink)
+    coverage.replay(dx: offsetX, dy: offsetY, clip: clip, skipping: cuts, into: makeSink(shader))
   }
 
   /// Intersects the clip with recorded coverage moved by whole device pixels.
@@ -273,8 +313,7 @@ extension Canvas {
       state.pendingRect = nil
       return
     }
-    var sink = MaskSink(mask: mask, recordsRuns: true)
-    coverage.replay(dx: offsetX, dy: offsetY, clip: area, into: &sink)
+    coverage.replay(dx: offsetX, dy: offsetY, clip: area, into: MaskSink(mask: mask, recordsRuns: true))
     intersectClip(with: mask, area: area)
   }
 }

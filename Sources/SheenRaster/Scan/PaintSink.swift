@@ -17,20 +17,21 @@
     self.bounds = bounds
   }
 
-  /// The pixel at device (x, y).
+  /// The pixel at device (x, y), which lies within `bounds` (so the arithmetic cannot overflow:
+  /// it wraps, with no checks, as it is worked out for every span).
   @inline(__always) func pixel(_ x: Int, _ y: Int) -> UnsafeMutablePointer<UInt32> {
-    base + (y - bounds.y) * rowPixels + (x - bounds.x)
+    base + ((y &- bounds.y) &* rowPixels &+ (x &- bounds.x))
   }
 }
 
 /// Turns coverage spans into blended pixels: applies the clip mask and global alpha, asks the
-/// shader for colours, and blends source-over (or with `mode`) into the target.
+/// shader for colours, and blends source-over (or with `mode`) into the target. It holds the
+/// scratch rows as pointers: the canvas keeps them alive while the sink draws.
 struct PaintSink: SpanSink {
   let target: RenderTarget
   let shader: Shader
   let solid: UInt32?
   let opaque: Bool
-  let scratch: Scratch
   /// The clip mask, as values: each span reads it, and a class reference would be retained and
   /// released per span. The canvas keeps the mask alive while the sink draws.
   let clipMask: MaskView?
@@ -54,7 +55,6 @@ struct PaintSink: SpanSink {
     opaque = shader.isOpaque
     self.clipMask = clipMask?.view
     self.alpha = alpha
-    self.scratch = scratch
     colors = scratch.colors
     alphas = scratch.alphas
     capacity = scratch.capacity

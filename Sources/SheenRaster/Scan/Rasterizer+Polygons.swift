@@ -17,7 +17,7 @@ extension Rasterizer {
   /// device space, within `extent`), clipped to `clip`, into `sink`. `emit` is called once per
   /// strip of rows (of at most `stripCells` cells) and must give the same polygons each time.
   func fillPolygons<S: SpanSink>(
-    extent: Rect, clip: IntRect, stripCells: Int = Rasterizer.stripCellBudget, into sink: inout S,
+    extent: Rect, clip: IntRect, stripCells: Int = Rasterizer.stripCellBudget, into sink: S,
     emit: (StripAccumulator) -> Void
   ) {
     guard !clip.isEmpty, extent.minY.isFinite, extent.maxY.isFinite, extent.maxY > extent.minY else { return }
@@ -44,7 +44,7 @@ extension Rasterizer {
         emitRow(
           y: clip.y + y, x0: clip.x, width: width, cells: cells.pointer + r * stride,
           bits: bits.pointer + r * words, words: words, rule: .nonZero, coverage: coverage.pointer,
-          into: &sink)
+          into: sink)
       }
       top = bottom
     }

@@ -19,11 +19,16 @@ public enum FillRule: Hashable, Sendable {
 }
 
 /// Receives the coverage of a row as runs, from left to right.
+///
+/// A sink is handed over as a value and its methods do not mutate it: what it writes lies
+/// behind the references and pointers it holds. So a scan or a replay calls it in place, where a
+/// `mutating` requirement made every call on a sink with references (a paint sink and its
+/// shader) copy it, retaining what it holds, span after span.
 @usableFromInline protocol SpanSink {
   /// `count` pixels from (x, y), all with coverage `alpha` (1...255).
-  mutating func solidSpan(y: Int, x: Int, count: Int, alpha: UInt8)
+  func solidSpan(y: Int, x: Int, count: Int, alpha: UInt8)
   /// `count` pixels from (x, y) with a coverage each (0...255).
-  mutating func maskSpan(y: Int, x: Int, alphas: UnsafePointer<UInt8>, count: Int)
+  func maskSpan(y: Int, x: Int, alphas: UnsafePointer<UInt8>, count: Int)
 }
 
 /// One edge of the outline, in coordinates relative to the clip's origin; `y0 < y1`.
@@ -65,7 +70,7 @@ public final class Rasterizer: @unchecked Sendable {
 
   /// Rasterizes `path` mapped by `transform`, clipped to `clip` (device pixels), into `sink`.
   @usableFromInline func fill<S: SpanSink>(
-    _ path: Path, transform: Transform, rule: FillRule, clip: IntRect, into sink: inout S
+    _ path: Path, transform: Transform, rule: FillRule, clip: IntRect, into sink: S
   ) {
     flat.removeAll()
     // A path reaching well beyond the clip is flattened only where it can reach it (Cull.swift):
@@ -80,7 +85,7 @@ public final class Rasterizer: @unchecked Sendable {
       path.flatten(into: &flat, transform: transform, tolerance: Path.defaultTolerance, within: near)
     }
     pointsFlattened += flat.points.count
-    fill(flat, rule: rule, clip: clip, into: &sink)
+    fill(flat, rule: rule, clip: clip, into: sink)
   }
 
   /// Points of every path flattened by `fill(_:transform:rule:clip:into:)` so far (what culling
@@ -89,12 +94,12 @@ public final class Rasterizer: @unchecked Sendable {
 
   /// Rasterizes an already flattened path (device coordinates); every contour is closed.
   @usableFromInline func fill<S: SpanSink>(
-    _ path: FlattenedPath, rule: FillRule, clip: IntRect, into sink: inout S
+    _ path: FlattenedPath, rule: FillRule, clip: IntRect, into sink: S
   ) {
     guard !clip.isEmpty else { return }
     buildEdges(path, clip: clip)
     if edges.count == 0 { return }
-    scan(rule: rule, clip: clip, into: &sink)
+    scan(rule: rule, clip: clip, into: sink)
   }
 
   // MARK: Edges
@@ -208,7 +213,7 @@ public final class Rasterizer: @unchecked Sendable {
     return bandCount
   }
 
-  private func scan<S: SpanSink>(rule: FillRule, clip: IntRect, into sink: inout S) {
+  private func scan<S: SpanSink>(rule: FillRule, clip: IntRect, into sink: S) {
     _ = bucketByBand(height: clip.height)
     let width = clip.width
     let stride = width + 2
@@ -272,7 +277,7 @@ public final class Rasterizer: @unchecked Sendable {
         let r = y - bandTop
         emitRow(
           y: clip.y + y, x0: clip.x, width: width, cells: cellBase + r * stride, bits: bitBase + r * words,
-          words: words, rule: rule, coverage: cov, into: &sink)
+          words: words, rule: rule, coverage: cov, into: sink)
       }
       bandTop = bandBottom
     }
@@ -355,7 +360,7 @@ public final class Rasterizer: @unchecked Sendable {
   @inline(__always)
   func emitRow<S: SpanSink>(
     y: Int, x0: Int, width: Int, cells: UnsafeMutablePointer<Float>, bits: UnsafeMutablePointer<UInt64>,
-    words: Int, rule: FillRule, coverage: UnsafeMutablePointer<UInt8>, into sink: inout S
+    words: Int, rule: FillRule, coverage: UnsafeMutablePointer<UInt8>, into sink: S
   ) {
     var sum: Float = 0
     var runStart = -1
