@@ -126,7 +126,12 @@ final class BandWorkers: @unchecked Sendable {
   }
 
   /// Returns once every worker has drawn its band: spins for `callerSpin`, then sleeps as a
-  /// worker does.
+  /// worker does, until the count says so. A wake-up does not prove the frame done: the last
+  /// worker of the frame before may have been held up between counting itself done and taking
+  /// the flag, and then takes the flag set for this frame and signals (the caller returned while
+  /// workers still drew, and a band of the next frame was left undrawn, or the count went wrong
+  /// and every thread waited for ever). Each time the flag is set, exactly one signal answers it,
+  /// so the waits and the signals stay paired.
   private func waitForWorkers() {
     let end = BandWorkers.now() + BandWorkers.callerSpin
     while remaining.load(ordering: .sequentiallyConsistent) != 0 {
@@ -134,10 +139,9 @@ final class BandWorkers: @unchecked Sendable {
       callerAsleep.store(true, ordering: .sequentiallyConsistent)
       if remaining.load(ordering: .sequentiallyConsistent) == 0 {
         if !callerAsleep.exchange(false, ordering: .sequentiallyConsistent) { done.wait() }
-      } else {
-        done.wait()
+        return
       }
-      return
+      done.wait()
     }
   }
 

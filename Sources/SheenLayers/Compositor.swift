@@ -20,6 +20,11 @@ public final class Compositor {
   var nodes = UnsafeBufferPointer<DisplayNode>(start: nil, count: 0)
   var parts = UnsafeBufferPointer<ContentsPart>(start: nil, count: 0)
   var opaque = UnsafeBufferPointer<Rect>(start: nil, count: 0)
+  /// The band's bin being replayed (`DisplayBins`), if any: each node's next sibling and first
+  /// child in the bin (`nodes.count` when none).
+  private var binned = false
+  private var binNext = UnsafeBufferPointer<Int>(start: nil, count: 0)
+  private var binChild = UnsafeBufferPointer<Int>(start: nil, count: 0)
 
   /// Node `i` of the list being replayed (read in place: nodes are large).
   @inline(__always) func node(_ i: Int) -> UnsafePointer<DisplayNode> { nodes.baseAddress! + i }
@@ -52,7 +57,7 @@ public final class Compositor {
           nodes = n
           parts = p
           opaque = o
-          drawSiblings(first: 0, count: list.rootCount, canvas, list.transform)
+          drawSiblings(first: 0, stop: n.count, canvas, list.transform)
           nodes = UnsafeBufferPointer(start: nil, count: 0)
           parts = UnsafeBufferPointer(start: nil, count: 0)
           opaque = UnsafeBufferPointer(start: nil, count: 0)
@@ -61,6 +66,38 @@ public final class Compositor {
     }
     context.add(counts)
     if endsFrame { context.endFrame() }
+  }
+
+  /// Draws band `band`'s bin of a display list (`DisplayBins`, made for this list): only the
+  /// nodes that can reach the band's rows are visited. The canvas' clip is the band's rows.
+  func replay(_ list: DisplayList, bins: DisplayBins, band: Int, in canvas: Canvas) {
+    precondition(bins.nodeCount == list.nodes.count && band < bins.bandCount)
+    counts = RenderContext.Statistics()
+    let count = list.nodes.count
+    list.nodes.withUnsafeBufferPointer { n in
+      list.parts.withUnsafeBufferPointer { p in
+        list.opaqueParts.withUnsafeBufferPointer { o in
+          bins.next.withUnsafeBufferPointer { next in
+            bins.child.withUnsafeBufferPointer { child in
+              nodes = n
+              parts = p
+              opaque = o
+              binned = true
+              binNext = UnsafeBufferPointer(rebasing: next[band * count..<(band + 1) * count])
+              binChild = UnsafeBufferPointer(rebasing: child[band * count..<(band + 1) * count])
+              drawSiblings(first: bins.roots[band], stop: count, canvas, list.transform)
+              binned = false
+              binNext = UnsafeBufferPointer(start: nil, count: 0)
+              binChild = UnsafeBufferPointer(start: nil, count: 0)
+              nodes = UnsafeBufferPointer(start: nil, count: 0)
+              parts = UnsafeBufferPointer(start: nil, count: 0)
+              opaque = UnsafeBufferPointer(start: nil, count: 0)
+            }
+          }
+        }
+      }
+    }
+    context.add(counts)
   }
 
   // MARK: Per layer
@@ -308,7 +345,11 @@ public final class Compositor {
       draw(content, i, canvas)
       canvas.restore()
     }
-    drawSiblings(first: node(i).pointee.childStart, count: node(i).pointee.childCount, canvas, ctm)
+    if binned {
+      drawSiblings(first: binChild[i], stop: nodes.count, canvas, ctm)
+    } else if node(i).pointee.childCount > 0 {
+      drawSiblings(first: node(i).pointee.childStart, stop: node(i).pointee.end, canvas, ctm)
+    }
     if let border = node(i).pointee.border, let bc = node(i).pointee.borderColor {
       canvas.transform = ctm
       context.coverageCache.fill(
@@ -385,16 +426,24 @@ public final class Compositor {
   /// read costs more than the comparison it guards.
   @exclusivity(unchecked) private var occluders: [IntRect] = []
 
-  /// Draws `count` sibling nodes from `first` back to front, leaving out each one whose every
-  /// pixel within the clip a later sibling paints over with opaque colour (stacked cards, a
-  /// screen pushed over another): its pixels would all be replaced, so the frame is the same.
-  private func drawSiblings(first: Int, count: Int, _ canvas: Canvas, _ ctm: Transform) {
+  /// The sibling drawn after node `j`: the next in the band's bin when replaying one, else the
+  /// next in the list (the caller stops at its parent's end).
+  @inline(__always) private func after(_ j: Int) -> Int {
+    binned ? binNext[j] : node(j).pointee.end
+  }
+
+  /// Draws the sibling nodes from `first` (while below `stop`, stepping with `after`) back to
+  /// front, leaving out each one whose every pixel within the clip a later sibling paints over
+  /// with opaque colour (stacked cards, a screen pushed over another): its pixels would all be
+  /// replaced, so the frame is the same.
+  private func drawSiblings(first: Int, stop: Int, _ canvas: Canvas, _ ctm: Transform) {
+    guard first < stop else { return }
     // Under a soft clip a covering layer blends at the clip's edge, and what is below shows.
-    if count < 2 || canvas.hasSoftClip || !skipsOccludedLayers {
+    if after(first) >= stop || canvas.hasSoftClip || !skipsOccludedLayers {
       var j = first
-      for _ in 0..<count {
+      while j < stop {
         draw(j, canvas, ctm)
-        j = node(j).pointee.end
+        j = after(j)
       }
       return
     }
@@ -402,17 +451,19 @@ public final class Compositor {
     let base = occluders.count
     var any = false
     var j = first
-    for k in 0..<count {
+    var count = 0
+    while j < stop {
       var d = IntRect(x: 0, y: 0, width: 0, height: 0)
       // The first sibling covers none that is drawn before it.
-      if k > 0, node(j).pointee.drawsPlainly, let r = node(j).pointee.opaqueInterior,
+      if count > 0, node(j).pointee.drawsPlainly, let r = node(j).pointee.opaqueInterior,
         let interior = Compositor.deviceInterior(r, node(j).pointee.relative.concatenating(ctm))
       {
         d = interior.intersection(clip)
         any = any || !d.isEmpty
       }
       occluders.append(d)
-      j = node(j).pointee.end
+      count += 1
+      j = after(j)
     }
     defer { occluders.removeLast(occluders.count - base) }
     j = first
@@ -423,7 +474,7 @@ public final class Compositor {
       } else {
         draw(j, canvas, ctm)
       }
-      j = node(j).pointee.end
+      j = after(j)
     }
   }
 

@@ -67,6 +67,8 @@ struct DisplayNode: Sendable {
   var localBodyExtent: Rect
   var opacity: Double
   var masksToBounds: Bool
+  /// The layer's bounds (what `masksToBounds` clips to, with its corners).
+  var bounds: Rect
   var rounded: Path
   var shape: ShapeID
   /// Whether the layer draws straight into its parent (see `Layer.drawsPlainly`), where it is in
@@ -177,7 +179,7 @@ public struct DisplayList: Sendable {
         childCount: 0, hasMask: layer.mask != nil,
         relative: relative, ctm: ctm, deviceExtent: deviceExtent,
         localFullExtent: layer.localFullExtent, localBodyExtent: layer.localBodyExtent,
-        opacity: layer.opacity, masksToBounds: layer.masksToBounds,
+        opacity: layer.opacity, masksToBounds: layer.masksToBounds, bounds: layer.bounds,
         rounded: drawn ? layer.roundedBoundsPath : DisplayList.emptyPath, shape: id,
         drawsPlainly: layer.drawsPlainly, origin: Point(x: layer.frame.minX, y: layer.frame.minY),
         opaqueInterior: layer.opaqueInterior,

@@ -4,14 +4,15 @@ import SheenText
 
 /// Renders whole frames of a layer tree, splitting each frame into horizontal bands drawn on
 /// several threads (Blend2D's and LVGL's approach). The tree is made into a display list once per
-/// frame on the caller's thread (`DisplayList.build`); every band replays the whole list clipped
-/// to itself, reading no layer, so the pixels are the same whatever the number of threads and
-/// wherever the bands meet; the shadow and glyph caches are shared and locked.
+/// frame on the caller's thread (`DisplayList.build`) and binned into the bands
+/// (`DisplayBins`); every band replays its bin clipped to itself, reading no layer, so the pixels
+/// are the same whatever the number of threads and wherever the bands meet; the shadow and glyph
+/// caches are shared and locked.
 ///
 /// There is one band per thread, and the bands' borders move from frame to frame so that each
 /// takes as long as the others: a band of the screen where cards crowd is drawn by a thread that
-/// has fewer rows (more, thinner bands would balance the work too, but every band walks the
-/// list and draws anything it cuts in part).
+/// has fewer rows (more, thinner bands would balance the work too, but every band draws anything
+/// it cuts in part).
 public final class FrameRenderer: @unchecked Sendable {
   /// Threads used per frame (1 draws on the caller's thread only).
   public let threads: Int
@@ -23,13 +24,15 @@ public final class FrameRenderer: @unchecked Sendable {
   private var bands: [Band] = []
   /// The frame's display list (its storage is kept from frame to frame).
   private var list = DisplayList()
+  /// The list binned into the frame's bands (storage kept), when there are several.
+  private var bins = DisplayBins()
   /// The threads that draw all bands but the first, started with the first frame that has two.
   private var workers: BandWorkers?
 
   deinit { workers?.stop() }
 
   /// One band's canvas and compositor, kept from frame to frame.
-  private final class Band: @unchecked Sendable {
+  final class Band: @unchecked Sendable {
     let canvas: Canvas
     let compositor: Compositor
     var rows: Range<Int>
@@ -68,6 +71,7 @@ public final class FrameRenderer: @unchecked Sendable {
     context.rasterCache.prepare(&list, compositor: bands[0].compositor, automatic: rasterizesAutomatically)
     let covered = opaqueCover(list)
     if bands.count == 1 {
+      // One band holds every node the list has for the frame: nothing to bin.
       // On the caller's thread: no closure, nothing allocated.
       draw(bands[0], list, surface, background, covered)
     } else {
@@ -75,7 +79,11 @@ public final class FrameRenderer: @unchecked Sendable {
         workers?.stop()
         workers = BandWorkers(count: bands.count - 1) { [unowned self] i in self.drawBand(i) }
       }
-      frame = Frame(list: list, surface: surface, background: background, covered: covered)
+      // Binned once, here, before the bands start: each band replays only its bin.
+      bandRowsScratch.removeAll(keepingCapacity: true)
+      for b in bands { bandRowsScratch.append(b.rows) }
+      bins.make(list, rows: bandRowsScratch, width: surface.width)
+      frame = Frame(list: list, bins: bins, surface: surface, background: background, covered: covered)
       workers?.run()
       frame = nil
       rebalance(bands)
@@ -92,6 +100,9 @@ public final class FrameRenderer: @unchecked Sendable {
     let s = context.statistics
     return s.blurs + s.shapeRasterizations
   }
+
+  /// The bands' rows for `DisplayBins.make` (kept: no allocation per frame).
+  private var bandRowsScratch: [Range<Int>] = []
 
   private var framesSinceTrim = 0
   private var workSinceTrim = false
@@ -122,6 +133,7 @@ public final class FrameRenderer: @unchecked Sendable {
   /// What the band threads draw: set while they draw it, and only read then.
   private struct Frame {
     let list: DisplayList
+    let bins: DisplayBins
     let surface: Surface
     let background: Color
     let covered: IntRect?
@@ -133,19 +145,24 @@ public final class FrameRenderer: @unchecked Sendable {
     guard let f = frame else { return }
     let b = bands[i]
     let start = DispatchTime.now().uptimeNanoseconds
-    draw(b, f.list, f.surface, f.background, f.covered)
+    draw(b, f.list, f.surface, f.background, f.covered, bins: f.bins, band: i)
     b.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
   }
 
   private func draw(
-    _ b: Band, _ list: DisplayList, _ surface: Surface, _ background: Color, _ covered: IntRect?
+    _ b: Band, _ list: DisplayList, _ surface: Surface, _ background: Color, _ covered: IntRect?,
+    bins: DisplayBins? = nil, band: Int = 0
   ) {
     b.canvas.save()
     let rows = IntRect(x: 0, y: b.rows.lowerBound, width: surface.width, height: b.rows.count)
     b.canvas.clip(to: Rect(rows))
     // Under a root layer's opaque colour the background would not show: skip clearing to it.
     if covered.map({ $0.intersection(rows) != rows }) ?? true { b.canvas.clear(background) }
-    b.compositor.replay(list, in: b.canvas, endsFrame: false)
+    if let bins {
+      b.compositor.replay(list, bins: bins, band: band, in: b.canvas)
+    } else {
+      b.compositor.replay(list, in: b.canvas, endsFrame: false)
+    }
     b.canvas.restore()
     b.canvas.trimPools()
   }
@@ -180,6 +197,9 @@ public final class FrameRenderer: @unchecked Sendable {
     let share = total / Double(bands.count)
     var band = 0
     var spent = 0.0  // the time of the bands above `band`
+    // Each band's rows are set once its lower border is known (setting the next band's upper
+    // border from the old one could make a range that ends before it starts: a trap).
+    var top = bands[0].rows.lowerBound
     for k in 1..<bands.count {
       let goal = share * Double(k)
       while band < bands.count - 1 && spent + bands[band].seconds < goal {
@@ -191,15 +211,22 @@ public final class FrameRenderer: @unchecked Sendable {
       let ideal = Double(drawn.lowerBound) + (perRow > 0 ? (goal - spent) / perRow : 0)
       let old = bands[k].drawnRows.lowerBound
       var border = old + Int(((ideal - Double(old)) / 2).rounded())
-      border = max(border, bands[k - 1].rows.lowerBound + minRows)
+      border = max(border, top + minRows)
       border = min(border, last.rows.upperBound - minRows * (bands.count - k))
-      bands[k - 1].rows = bands[k - 1].rows.lowerBound..<border
-      bands[k].rows = border..<bands[k].rows.upperBound
+      bands[k - 1].rows = top..<border
+      top = border
     }
+    last.rows = top..<last.rows.upperBound
+  }
+
+  /// Moves the borders as `rebalance` does after a frame whose bands took `seconds` (for tests).
+  func rebalance(afterBandsTook seconds: [Double]) {
+    for (b, s) in zip(bands, seconds) { b.seconds = s }
+    rebalance(bands)
   }
 
   /// Bands for this surface: one per thread (`rebalance` moves their borders).
-  private func bands(for surface: Surface) -> [Band] {
+  func bands(for surface: Surface) -> [Band] {
     let count = threads == 1 ? 1 : max(1, min(surface.height / 8, threads))
     if let first = bands.first, first.canvas.surface === surface, bands.count == count { return bands }
     var out: [Band] = []

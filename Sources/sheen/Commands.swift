@@ -176,15 +176,18 @@ enum RenderArgs {
   static let repeatCount = Option.integer(
     "--repeat", range: 1...100_000,
     help: "render the frame N times after parsing once, then print `frame_ms median=<ms> min=<ms> n=<N>`")
+  static let threads = Option.integer(
+    "--threads", range: 1...64, help: "threads that draw the frame (bands of rows)", default: "1")
 
   static let command = Command(
-    path: "sheen render", synopsis: ["sheen render SCENE.json -o OUT.png [--scale S] [--repeat N]"],
+    path: "sheen render",
+    synopsis: ["sheen render SCENE.json -o OUT.png [--scale S] [--repeat N] [--threads N]"],
     about: """
       Renders a scene file (shared SCENE.md) to a PNG of width×scale by height×scale pixels. The
       PNG is written beside OUT.png and renamed over it once complete: a failure leaves what was
       there untouched (a symbolic link keeps pointing where it did; a device is written in place).
       """,
-    options: [AnyOption(output), AnyOption(scale), AnyOption(repeatCount)],
+    options: [AnyOption(output), AnyOption(scale), AnyOption(repeatCount), AnyOption(threads)],
     positionals: [.init("SCENE.json", help: "the scene file")],
     footer: """
       exit status: 0 written; 1 the scene file cannot be read or the PNG cannot be written;

@@ -3,7 +3,7 @@ import SheenCommandLine
 import SheenLayers
 import SheenRaster
 
-/// `sheen render SCENE.json -o OUT.png [--scale S] [--repeat N]`.
+/// `sheen render SCENE.json -o OUT.png [--scale S] [--repeat N] [--threads N]`.
 func runRender(_ args: [String]) -> Int32 {
   var status: Int32 = 0
   guard let parsed = parseCommandLine(RenderArgs.command, args, status: &status) else { return status }
@@ -34,8 +34,9 @@ func runRender(_ args: [String]) -> Int32 {
     renderFail("cannot make a \(scene.pixelWidth)×\(scene.pixelHeight) pixel canvas: \(error)")
     return 1
   }
-  // The path a window's frames take: the tree made into a display list, replayed (one band).
-  let renderer = FrameRenderer(threads: 1)
+  // The path a window's frames take: the tree made into a display list, binned into bands (one
+  // unless told) and replayed.
+  let renderer = FrameRenderer(threads: parsed[RenderArgs.threads] ?? 1)
   let toPixels = Transform(scaleX: scene.scale, y: scene.scale)
   let frames = options.repeatCount ?? 1
   var frameMilliseconds: [Double] = []

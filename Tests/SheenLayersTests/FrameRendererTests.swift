@@ -308,4 +308,23 @@ import Testing
     #expect(rows.count == 2 && rows[0].lowerBound == 0 && rows[1].upperBound == 100)
     #expect(rows[0].count < rows[1].count, "bands \(rows)")
   }
+
+  /// With all the work in the last of four bands, the first border moves past the second's old
+  /// place: the bands stay ranges that cover the surface in order (this trapped: `sheen dump
+  /// --threads 4` crashed).
+  @Test func bordersMovingPastEachOtherKeepTheBandsInOrder() throws {
+    let renderer = FrameRenderer(threads: 4)
+    let s = try Surface(width: 100, height: 400)
+    _ = renderer.bands(for: s)
+    #expect(renderer.bandRows == [0..<100, 100..<200, 200..<300, 300..<400])
+    for seconds in [[0, 0, 0, 1.0], [1.0, 0, 0, 0], [0, 1.0, 0, 0], [0, 0, 0, 0.001]] {
+      renderer.rebalance(afterBandsTook: seconds)
+      let rows = renderer.bandRows
+      #expect(rows.first?.lowerBound == 0 && rows.last?.upperBound == 400, "\(rows)")
+      for k in 0..<rows.count {
+        #expect(rows[k].count >= 8, "\(rows)")
+        if k > 0 { #expect(rows[k - 1].upperBound == rows[k].lowerBound, "\(rows)") }
+      }
+    }
+  }
 }
