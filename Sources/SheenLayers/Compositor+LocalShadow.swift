@@ -77,7 +77,9 @@ extension Compositor {
           canvas.transform = local
           context.coverageCache.clip(canvas, to: node(i).pointee.rounded, of: node(i).pointee.shape, .rounded)
         }
+        offscreenDepth += 1
         drawBody(i, canvas, local)
+        offscreenDepth -= 1
       }
       guard let g = canvas.endGroupDeferred() else { return nil }
       defer { canvas.recycle(g) }

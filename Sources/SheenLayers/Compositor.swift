@@ -22,9 +22,21 @@ public final class Compositor {
   var opaque = UnsafeBufferPointer<Rect>(start: nil, count: 0)
   /// The band's bin being replayed (`DisplayBins`), if any: each node's next sibling and first
   /// child in the bin (`nodes.count` when none).
-  private var binned = false
-  private var binNext = UnsafeBufferPointer<Int>(start: nil, count: 0)
-  private var binChild = UnsafeBufferPointer<Int>(start: nil, count: 0)
+  var binned = false
+  var binNext = UnsafeBufferPointer<Int>(start: nil, count: 0)
+  var binChild = UnsafeBufferPointer<Int>(start: nil, count: 0)
+  /// The covers of the list being drawn, in drawing order: the node that paints each, and its
+  /// device rectangle (Compositor+Occlusion.swift). Kept storage; unchecked as `occluders` is.
+  @exclusivity(unchecked) var coverIndex: [Int] = []
+  @exclusivity(unchecked) var coverRect: [IntRect] = []
+  @exclusivity(unchecked) var areaScratch: [Int] = []
+  @exclusivity(unchecked) var areaRects: [IntRect] = []
+  /// Above 0 while a body is drawn offscreen for its shadow, or a mask: nothing is left out.
+  var offscreenDepth = 0
+  /// The layer's own opaque parts, which a kept alpha shadow is cut by (`holes` adds covers).
+  private var ownHoles: [IntRect] = []
+  /// The covers a background or border skips (kept storage).
+  private var bodyHoles: [IntRect] = []
 
   /// Node `i` of the list being replayed (read in place: nodes are large).
   @inline(__always) func node(_ i: Int) -> UnsafePointer<DisplayNode> { nodes.baseAddress! + i }
@@ -50,6 +62,12 @@ public final class Compositor {
   /// Draws a display list onto a canvas; the canvas' clip limits the work. Reads only the list
   /// (never a layer): the bands of a frame replay one list on several threads.
   public func replay(_ list: DisplayList, in canvas: Canvas, endsFrame: Bool = true) {
+    replay(list, in: canvas, endsFrame: endsFrame, clearingTo: nil)
+  }
+
+  /// Draws a display list, first clearing the canvas' clip to `background` (when given) where no
+  /// later opaque layer covers it.
+  func replay(_ list: DisplayList, in canvas: Canvas, endsFrame: Bool, clearingTo background: Color?) {
     counts = RenderContext.Statistics()
     list.nodes.withUnsafeBufferPointer { n in
       list.parts.withUnsafeBufferPointer { p in
@@ -57,7 +75,11 @@ public final class Compositor {
           nodes = n
           parts = p
           opaque = o
+          startDrawing(first: 0, canvas, clearingTo: background)
           drawSiblings(first: 0, stop: n.count, canvas, list.transform)
+          // No cover outlives its list (a raster cache draws subtrees with this compositor).
+          coverIndex.removeAll(keepingCapacity: true)
+          coverRect.removeAll(keepingCapacity: true)
           nodes = UnsafeBufferPointer(start: nil, count: 0)
           parts = UnsafeBufferPointer(start: nil, count: 0)
           opaque = UnsafeBufferPointer(start: nil, count: 0)
@@ -70,7 +92,9 @@ public final class Compositor {
 
   /// Draws band `band`'s bin of a display list (`DisplayBins`, made for this list): only the
   /// nodes that can reach the band's rows are visited. The canvas' clip is the band's rows.
-  func replay(_ list: DisplayList, bins: DisplayBins, band: Int, in canvas: Canvas) {
+  func replay(
+    _ list: DisplayList, bins: DisplayBins, band: Int, in canvas: Canvas, clearingTo background: Color? = nil
+  ) {
     precondition(bins.nodeCount == list.nodes.count && band < bins.bandCount)
     counts = RenderContext.Statistics()
     let count = list.nodes.count
@@ -85,7 +109,10 @@ public final class Compositor {
               binned = true
               binNext = UnsafeBufferPointer(rebasing: next[band * count..<(band + 1) * count])
               binChild = UnsafeBufferPointer(rebasing: child[band * count..<(band + 1) * count])
+              startDrawing(first: bins.roots[band], canvas, clearingTo: background)
               drawSiblings(first: bins.roots[band], stop: count, canvas, list.transform)
+              coverIndex.removeAll(keepingCapacity: true)
+              coverRect.removeAll(keepingCapacity: true)
               binned = false
               binNext = UnsafeBufferPointer(start: nil, count: 0)
               binChild = UnsafeBufferPointer(start: nil, count: 0)
@@ -98,6 +125,32 @@ public final class Compositor {
       }
     }
     context.add(counts)
+  }
+
+  /// Lists the covers (when occluding) and clears the canvas' clip to `background` in the rows
+  /// no cover hides.
+  private func startDrawing(first: Int, _ canvas: Canvas, clearingTo background: Color?) {
+    coverIndex.removeAll(keepingCapacity: true)
+    coverRect.removeAll(keepingCapacity: true)
+    offscreenDepth = 0
+    let clip = canvas.clipBounds.intersection(canvas.surface.bounds)
+    if skipsOccludedLayers { collectCovers(first: first, stop: nodes.count, clip: clip) }
+    guard let background, !clip.isEmpty else { return }
+    let rows = occludes ? visibleRows(clip, from: 0) : clip
+    if rows == clip {
+      canvas.clear(background)
+      return
+    }
+    counts.pixelsNotDrawn += (clip.height - rows.height) * clip.width
+    if rows.isEmpty {
+      counts.opsOccluded += 1
+      return
+    }
+    canvas.save()
+    canvas.transform = .identity
+    canvas.clip(to: Rect(rows))
+    canvas.clear(background)
+    canvas.restore()
   }
 
   // MARK: Per layer
@@ -117,6 +170,26 @@ public final class Compositor {
       counts.layersCulled += 1
       return
     }
+    // Rows that opaque layers drawn after the whole subtree cover are not drawn.
+    var narrowed = false
+    if occludes {
+      let reach = extent.intersection(canvas.clipBounds)
+      let rows = visibleRows(reach, from: firstCover(atOrAfter: node(i).pointee.end))
+      if rows.isEmpty {
+        counts.layersOccluded += 1
+        counts.opsOccluded += 1
+        counts.pixelsNotDrawn += reach.width * reach.height
+        return
+      }
+      if rows != reach {
+        counts.pixelsNotDrawn += (reach.height - rows.height) * reach.width
+        narrowed = true
+        canvas.save()
+        canvas.transform = .identity
+        canvas.clip(to: Rect(rows))
+      }
+    }
+    defer { if narrowed { canvas.restore() } }
     counts.layersDrawn += 1
     // A kept bitmap of the whole subtree (RasterCache.swift).
     if let r = node(i).pointee.raster {
@@ -215,9 +288,18 @@ public final class Compositor {
     let dx = Int(offset.x.rounded())
     let dy = Int(offset.y.rounded())
     // Shadow pixels that the body will cover with opaque colour need not be blended.
-    holes.removeAll(keepingCapacity: true)
+    ownHoles.removeAll(keepingCapacity: true)
     for k in node(i).pointee.opaqueStart..<node(i).pointee.opaqueEnd {
-      if let d = Compositor.deviceInterior(opaque[k], ctm) { holes.append(d) }
+      if let d = Compositor.deviceInterior(opaque[k], ctm) { ownHoles.append(d) }
+    }
+    // A kept alpha shadow is cut by the layer's own opaque parts only (they move with it); the
+    // shadow drawn here also skips what opaque layers drawn after this one cover.
+    holes.removeAll(keepingCapacity: true)
+    holes.append(contentsOf: ownHoles)
+    let own = ownHoles
+    if occludes {
+      let reach = IntRect(enclosing: fullExtent(i, ctm)).intersection(canvas.clipBounds)
+      addHoles(&holes, meeting: reach, from: firstCover(atOrAfter: i + 1))
     }
     let hole = holes
     // A shadow of rounded rectangles is worked out per pixel, at its exact position (kept for
@@ -297,11 +379,13 @@ public final class Compositor {
       canvas.transform = ctm
       context.coverageCache.clip(canvas, to: node(i).pointee.rounded, of: node(i).pointee.shape, .rounded)
     }
+    offscreenDepth += 1
     drawBody(i, canvas, ctm)
+    offscreenDepth -= 1
     guard let g = canvas.endGroupDeferred() else { return }
     // A group cut by the clip only holds part of the shape: its shadow is not kept.
     if let s = context.shadowCache.alphaShadow(
-      layer: owner, image: g, ctm: ctm, sigma: sigma, signature: signature, offset: (dx, dy), holes: hole,
+      layer: owner, image: g, ctm: ctm, sigma: sigma, signature: signature, offset: (dx, dy), holes: own,
       cacheable: body == full, stats: &counts)
     {
       canvas.fill(s.mask, offsetX: s.dx + dx, offsetY: s.dy + dy, paint: .solid(color), skipping: hole)
@@ -329,8 +413,24 @@ public final class Compositor {
   func drawBody(_ i: Int, _ canvas: Canvas, _ ctm: Transform) {
     canvas.transform = ctm
     if let bg = node(i).pointee.background, bg.alpha > 0, !backgroundIsCovered(i, canvas, ctm) {
-      context.coverageCache.fill(
-        node(i).pointee.rounded, of: node(i).pointee.shape, .rounded, paint: .solid(bg), in: canvas)
+      // Pixels that opaque layers drawn after it (its own sublayers too) cover are skipped.
+      bodyHoles.removeAll(keepingCapacity: true)
+      if occludes {
+        let reach = IntRect(enclosing: ctm.apply(node(i).pointee.bounds)).intersection(canvas.clipBounds)
+        let from = firstCover(atOrAfter: i + 1)
+        if visibleRows(reach, from: from).isEmpty {
+          counts.opsOccluded += 1
+          counts.pixelsNotDrawn += reach.width * reach.height
+        } else {
+          addHoles(&bodyHoles, meeting: reach, from: from)
+          context.coverageCache.fill(
+            node(i).pointee.rounded, of: node(i).pointee.shape, .rounded, paint: .solid(bg), in: canvas,
+            skipping: bodyHoles)
+        }
+      } else {
+        context.coverageCache.fill(
+          node(i).pointee.rounded, of: node(i).pointee.shape, .rounded, paint: .solid(bg), in: canvas)
+      }
     }
     if let image = node(i).pointee.image {
       let minification = node(i).pointee.minification
@@ -352,8 +452,14 @@ public final class Compositor {
     }
     if let border = node(i).pointee.border, let bc = node(i).pointee.borderColor {
       canvas.transform = ctm
+      bodyHoles.removeAll(keepingCapacity: true)
+      if occludes {
+        let reach = IntRect(enclosing: ctm.apply(node(i).pointee.bounds)).intersection(canvas.clipBounds)
+        addHoles(&bodyHoles, meeting: reach, from: firstCover(atOrAfter: node(i).pointee.end))
+      }
       context.coverageCache.fill(
-        border, of: node(i).pointee.shape, .border, rule: .evenOdd, paint: .solid(bc), in: canvas)
+        border, of: node(i).pointee.shape, .border, rule: .evenOdd, paint: .solid(bc), in: canvas,
+        skipping: bodyHoles)
     }
   }
 
@@ -363,6 +469,14 @@ public final class Compositor {
     let id = node(i).pointee.shape
     switch content {
     case .text(let layout, let color, let clip):
+      if occludes {
+        let reach = IntRect(enclosing: canvas.transform.apply(clip)).intersection(canvas.clipBounds)
+        if visibleRows(reach, from: firstCover(atOrAfter: i + 1)).isEmpty {
+          counts.opsOccluded += 1
+          counts.pixelsNotDrawn += reach.width * reach.height
+          return
+        }
+      }
       canvas.clip(to: clip)
       // Drawn again, the text is one fill of its recorded coverage rather than a glyph look-up
       // and blit per glyph (and the bands of a frame do not contend for the glyph cache's lock).
@@ -411,87 +525,25 @@ public final class Compositor {
 
   // MARK: Occlusion
 
-  /// How many later siblings a layer is checked against for `isOccluded` (a long list of
-  /// siblings costs a bounded amount per layer, not the square of its length).
-  static let occluderLookahead = 16
-
-  /// Whether layers wholly covered by a later sibling's opaque colour are left out (the pixels
-  /// are the same either way; tests compare the two).
+  /// Whether what later opaque layers cover is left out (the pixels are the same either way;
+  /// tests compare the two). See Compositor+Occlusion.swift.
   public var skipsOccludedLayers = true
-
-  /// The device pixels each sibling being drawn certainly paints with opaque colour, within the
-  /// clip (empty when none): one entry per sibling of every list being drawn, nested lists
-  /// after their parents' (a stack, kept from frame to frame: no allocation per frame).
-  /// Unchecked: a compositor draws on one thread at a time, and a dynamic exclusivity check per
-  /// read costs more than the comparison it guards.
-  @exclusivity(unchecked) private var occluders: [IntRect] = []
 
   /// The sibling drawn after node `j`: the next in the band's bin when replaying one, else the
   /// next in the list (the caller stops at its parent's end).
-  @inline(__always) private func after(_ j: Int) -> Int {
+  @inline(__always) func after(_ j: Int) -> Int {
     binned ? binNext[j] : node(j).pointee.end
   }
 
   /// Draws the sibling nodes from `first` (while below `stop`, stepping with `after`) back to
-  /// front, leaving out each one whose every pixel within the clip a later sibling paints over
-  /// with opaque colour (stacked cards, a screen pushed over another): its pixels would all be
-  /// replaced, so the frame is the same.
+  /// front.
   private func drawSiblings(first: Int, stop: Int, _ canvas: Canvas, _ ctm: Transform) {
     guard first < stop else { return }
-    // Under a soft clip a covering layer blends at the clip's edge, and what is below shows.
-    if after(first) >= stop || canvas.hasSoftClip || !skipsOccludedLayers {
-      var j = first
-      while j < stop {
-        draw(j, canvas, ctm)
-        j = after(j)
-      }
-      return
-    }
-    let clip = canvas.clipBounds
-    let base = occluders.count
-    var any = false
     var j = first
-    var count = 0
     while j < stop {
-      var d = IntRect(x: 0, y: 0, width: 0, height: 0)
-      // The first sibling covers none that is drawn before it.
-      if count > 0, node(j).pointee.drawsPlainly, let r = node(j).pointee.opaqueInterior,
-        let interior = Compositor.deviceInterior(r, node(j).pointee.relative.concatenating(ctm))
-      {
-        d = interior.intersection(clip)
-        any = any || !d.isEmpty
-      }
-      occluders.append(d)
-      count += 1
+      draw(j, canvas, ctm)
       j = after(j)
     }
-    defer { occluders.removeLast(occluders.count - base) }
-    j = first
-    for k in 0..<count {
-      let later = base + k + 1..<base + min(count, k + 1 + Compositor.occluderLookahead)
-      if any, isOccluded(j, by: later, ctm, clip) {
-        counts.layersOccluded += 1
-      } else {
-        draw(j, canvas, ctm)
-      }
-      j = after(j)
-    }
-  }
-
-  /// Whether one of the `occluders` at `later` covers all of node `i`'s extent (shadow included)
-  /// within `clip`.
-  private func isOccluded(_ i: Int, by later: Range<Int>, _ ctm: Transform, _ clip: IntRect) -> Bool {
-    guard later.contains(where: { !occluders[$0].isEmpty }) else { return false }
-    if node(i).pointee.invisible { return false }
-    let own = node(i).pointee.relative.concatenating(ctm)
-    guard own.determinant != 0, own.determinant.isFinite else { return false }
-    let reach = IntRect(enclosing: fullExtent(i, own)).intersection(clip)
-    if reach.isEmpty { return false }  // culled when drawn, and counted so
-    for j in later {
-      let o = occluders[j]
-      if o.x <= reach.x && o.y <= reach.y && o.maxX >= reach.maxX && o.maxY >= reach.maxY { return true }
-    }
-    return false
   }
 
   /// Whether a sublayer paints opaque colour over every pixel the layer's background could reach
@@ -520,7 +572,9 @@ public final class Compositor {
   private func renderMask(_ m: Int, _ canvas: Canvas, _ ctm: Transform, limit: IntRect) -> AlphaMask? {
     canvas.save()
     canvas.beginGroup(bounds: limit)
+    offscreenDepth += 1
     draw(m, canvas, ctm)
+    offscreenDepth -= 1
     let g = canvas.endGroupDeferred()
     canvas.restore()
     guard let g else { return nil }

@@ -60,23 +60,24 @@ final class CoverageCache: Sendable {
 
   /// Fills `path`, the layer's `shape` (in the canvas' user space), with `paint`.
   func fill(
-    _ path: Path, of id: ShapeID, _ shape: Shape, rule: FillRule = .nonZero, paint: Paint, in canvas: Canvas
+    _ path: Path, of id: ShapeID, _ shape: Shape, rule: FillRule = .nonZero, paint: Paint, in canvas: Canvas,
+    skipping holes: [IntRect] = []
   ) {
-    fill(of: id, shape, rule: rule, paint: paint, in: canvas) { path }
+    fill(of: id, shape, rule: rule, paint: paint, in: canvas, skipping: holes) { path }
   }
 
   /// Fills the layer's `shape` with `paint`; `path` makes the shape (in the canvas' user space)
   /// only when it is not cached, so that costly shapes (stroke outlines) need not be kept.
   func fill(
     of id: ShapeID, _ shape: Shape, rule: FillRule = .nonZero, paint: Paint, in canvas: Canvas,
-    path: () -> Path
+    skipping holes: [IntRect] = [], path: () -> Path
   ) {
     let recorded = coverage(id, shape, canvas) { canvas.recordCoverage(path(), transform: $0, rule: rule) }
     guard let (coverage, dx, dy) = recorded else {
       canvas.fill(path(), paint: paint, rule: rule)
       return
     }
-    canvas.fill(coverage, offsetX: dx, offsetY: dy, paint: paint)
+    canvas.fill(coverage, offsetX: dx, offsetY: dy, paint: paint, skipping: holes)
   }
 
   /// Fills the coverage that `record` makes of the layer's `shape` under a transform (the

@@ -76,6 +76,10 @@ struct DisplayNode: Sendable {
   var drawsPlainly: Bool
   var origin: Point
   var opaqueInterior: Rect?
+  /// What the layer's own background certainly covers with opaque colour (its bounds between the
+  /// corners, across and down; nil without an opaque background): covers for occlusion.
+  var coverAcross: Rect?
+  var coverDown: Rect?
   /// The rectangles the body covers with opaque colour (`Layer.opaqueParts`), where a shadow
   /// need not be blended: `DisplayList.opaqueParts[opaqueStart..<opaqueEnd]`.
   var opaqueStart: Int
@@ -183,6 +187,7 @@ public struct DisplayList: Sendable {
         rounded: drawn ? layer.roundedBoundsPath : DisplayList.emptyPath, shape: id,
         drawsPlainly: layer.drawsPlainly, origin: Point(x: layer.frame.minX, y: layer.frame.minY),
         opaqueInterior: layer.opaqueInterior,
+        coverAcross: nil, coverDown: nil,
         opaqueStart: opaqueParts.count, opaqueEnd: opaqueParts.count,
         shadowVisible: drawn && layer.shadowVisible, shadowColor: layer.shadowColor,
         shadowOpacity: layer.shadowOpacity, shadowRadius: layer.shadowRadius,
@@ -196,6 +201,20 @@ public struct DisplayList: Sendable {
         content: drawn && layer.hasContent ? layer.displayContent() : nil,
         border: hasBorder ? layer.borderPath : nil, borderColor: layer.borderColor))
     guard drawn else { return keyed ? DrawKey.notDrawn(kind, relative) : 0 }
+    if let bg = layer.backgroundColor, bg.alpha >= 1 {
+      let b = layer.bounds
+      let r = layer.effectiveCornerRadii
+      let top = max(r.topLeft, r.topRight)
+      let bottom = max(r.bottomLeft, r.bottomRight)
+      let left = max(r.topLeft, r.bottomLeft)
+      let right = max(r.topRight, r.bottomRight)
+      let across = Rect(x: b.minX, y: b.minY + top, width: b.width, height: b.height - top - bottom)
+      if !across.isEmpty { nodes[index].coverAcross = across }
+      if max(top, bottom, left, right) > 0 {
+        let down = Rect(x: b.minX + left, y: b.minY, width: b.width - left - right, height: b.height)
+        if !down.isEmpty { nodes[index].coverDown = down }
+      }
+    }
     if layer.shouldRasterize {
       let r = layer.rasterizationScale
       nodes[index].rasterScale = r > 0 && r.isFinite ? min(r, 16) : 1

@@ -26,6 +26,9 @@ public final class FrameRenderer: @unchecked Sendable {
   private var list = DisplayList()
   /// The list binned into the frame's bands (storage kept), when there are several.
   private var bins = DisplayBins()
+  /// Whether what later opaque layers cover is left out (`Compositor.skipsOccludedLayers`; the
+  /// pixels are the same either way).
+  public var skipsOccludedLayers = true
   /// The threads that draw all bands but the first, started with the first frame that has two.
   private var workers: BandWorkers?
 
@@ -156,12 +159,15 @@ public final class FrameRenderer: @unchecked Sendable {
     b.canvas.save()
     let rows = IntRect(x: 0, y: b.rows.lowerBound, width: surface.width, height: b.rows.count)
     b.canvas.clip(to: Rect(rows))
-    // Under a root layer's opaque colour the background would not show: skip clearing to it.
-    if covered.map({ $0.intersection(rows) != rows }) ?? true { b.canvas.clear(background) }
+    // The replay clears the rows that no opaque layer covers (with occlusion off, all of them
+    // unless a root layer's opaque colour covers the band).
+    let rootCovers = !skipsOccludedLayers && covered.map({ $0.intersection(rows) == rows }) ?? false
+    let clear = rootCovers ? nil : background
+    b.compositor.skipsOccludedLayers = skipsOccludedLayers
     if let bins {
-      b.compositor.replay(list, bins: bins, band: band, in: b.canvas)
+      b.compositor.replay(list, bins: bins, band: band, in: b.canvas, clearingTo: clear)
     } else {
-      b.compositor.replay(list, in: b.canvas, endsFrame: false)
+      b.compositor.replay(list, in: b.canvas, endsFrame: false, clearingTo: clear)
     }
     b.canvas.restore()
     b.canvas.trimPools()

@@ -32,6 +32,13 @@ public final class RenderContext: Sendable {
     public var rasterCacheMisses = 0
     /// Bytes the raster cache holds (`statistics` adds what it holds now to what was added).
     public var rasterCacheBytes = 0
+    /// Drawing operations (a layer's shadow, background, text, border, or the whole layer, or a
+    /// band's clear) left out whole because later opaque layers cover every pixel they reach in
+    /// the band (once per band).
+    public var opsOccluded = 0
+    /// Pixels that operations would have drawn and did not, because later opaque layers cover
+    /// them in the band (ops left out whole, rows clipped off, pixels skipped).
+    public var pixelsNotDrawn = 0
 
     public init() {}
 
@@ -47,6 +54,8 @@ public final class RenderContext: Sendable {
       s.rasterCacheHits += b.rasterCacheHits
       s.rasterCacheMisses += b.rasterCacheMisses
       s.rasterCacheBytes += b.rasterCacheBytes
+      s.opsOccluded += b.opsOccluded
+      s.pixelsNotDrawn += b.pixelsNotDrawn
       return s
     }
   }

@@ -20,6 +20,8 @@ import Testing
     s.rasterCacheHits = base + 8
     s.rasterCacheMisses = base + 9
     s.rasterCacheBytes = base + 10
+    s.opsOccluded = base + 11
+    s.pixelsNotDrawn = base + 12
     return s
   }
 
