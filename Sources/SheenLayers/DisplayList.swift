@@ -295,9 +295,15 @@ enum DrawKey {
       h.combine(n.partEnd - n.partStart)
       layer.forEachContentsPart { h.combine($0) }
     }
+    content(of: n, into: &h)
+  }
+
+  /// What a node's content adds to a key: its shapes by the hash of what makes them
+  /// (`Layer.shapeSignature`), or by the layer's content version (bumped by any change, never
+  /// reused) when it cannot say, and the paints and styles it draws them with. Shared by every key
+  /// made from the list's nodes (this one and the raster cache's) so that they cannot drift apart.
+  static func content(of n: DisplayNode, into h: inout Hasher) {
     guard let content = n.content else { return }
-    // A content's shapes by the hash of what makes them (`Layer.shapeSignature`), or by the
-    // layer's content version (bumped by any change, never reused) when it cannot say.
     if let s = n.shape.signature { h.combine(s) } else { h.combine(n.shape.version) }
     switch content {
     case .text(_, let color, let clip):

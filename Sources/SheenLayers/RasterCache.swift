@@ -217,23 +217,7 @@ public final class RasterCache: Sendable {
       h.combine(n.pointee.partEnd - n.pointee.partStart)
       for k in n.pointee.partStart..<n.pointee.partEnd { h.combine(list.parts[k]) }
     }
-    guard let content = n.pointee.content else { return }
-    if let s = n.pointee.shape.signature { h.combine(s) } else { h.combine(n.pointee.shape.version) }
-    switch content {
-    case .text(_, let color, let clip):
-      h.combine(0 as UInt8)
-      h.combine(color)
-      h.combine(clip)
-    case .shape(_, let fill, let rule, let stroke, let style):
-      h.combine(1 as UInt8)
-      h.combine(fill)
-      h.combine(rule)
-      h.combine(stroke)
-      h.combine(style)
-    case .roundedFill(let paint):
-      h.combine(2 as UInt8)
-      h.combine(paint)
-    }
+    DrawKey.content(of: n.pointee, into: &h)
   }
 
   // MARK: Placing and making bitmaps
