@@ -10,6 +10,24 @@ let frameSpeed: [SwiftSetting] = [
   .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))
 ]
 
+// The release `sheen` carries Swift's runtime and Foundation inside it (their static libraries,
+// `-static-stdlib`) instead of loading them as shared libraries: the process then maps only the
+// code and data it uses, without each library's symbol tables, relocations and the neighbours
+// of every page touched. The demo's resident memory at 1080p drops by about 5 MB (README,
+// "Resident memory"); frames are as fast or faster (calls into the runtime skip the PLT). The
+// archives refer to each other in circles, so they are linked as one group. Debug builds (the
+// tests) keep the shared libraries.
+let staticFoundation = [
+  "Foundation", "FoundationEssentials", "FoundationInternationalization", "_FoundationICU", "CoreFoundation",
+  "_FoundationCShims", "_FoundationCollections",
+]
+let staticSwift: [LinkerSetting] = [
+  .unsafeFlags(
+    ["-static-stdlib", "-Xlinker", "--start-group"] + staticFoundation.flatMap { ["-Xlinker", "-l\($0)"] }
+      + ["-Xlinker", "--end-group"],
+    .when(configuration: .release))
+]
+
 let package = Package(
   name: "Sheen",
   products: [
@@ -103,7 +121,8 @@ let package = Package(
       dependencies: [
         "SheenRaster", "SheenText", "SheenLayers", "SheenPlatform", "SheenKit", "SheenDemo", "SheenUI",
         "SheenX11", "SheenWayland", "SheenCommandLine",
-      ]
+      ],
+      linkerSettings: staticSwift
     ),
 
     // MARK: - Implementation details

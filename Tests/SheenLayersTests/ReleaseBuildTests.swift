@@ -31,4 +31,35 @@ import Testing
       #expect(size > 1000, "\(name): \(size) bytes written")
     }
   }
+
+  /// The release `sheen` carries Swift's runtime and Foundation inside it (Package.swift,
+  /// `staticSwift`): loaded as shared libraries they put about 5 MB more pages in the demo's
+  /// resident set at 1080p. The dynamic loader lists what it would load
+  /// (`LD_TRACE_LOADED_OBJECTS`, what `ldd` asks), and no Swift library may be among them.
+  @Test(.timeLimit(.minutes(1))) func releaseSheenLoadsNoSwiftSharedLibrary() throws {
+    let sheen = ReferenceImage.packageRoot.appendingPathComponent(".build/release/sheen").path
+    guard FileManager.default.isExecutableFile(atPath: sheen) else {
+      Issue.record(
+        "no release build at \(sheen): run `swift build -c release --product sheen` (./run.sh test does)")
+      return
+    }
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: sheen)
+    p.environment = ["LD_TRACE_LOADED_OBJECTS": "1"]
+    let out = Pipe()
+    p.standardOutput = out
+    p.standardError = FileHandle.nullDevice
+    try p.run()
+    let listing = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    p.waitUntilExit()
+    #expect(p.terminationStatus == 0)
+    // The listing itself: the C libraries the binary does load.
+    #expect(listing.contains("libc.so") && listing.contains("libharfbuzz"), "\(listing)")
+    let swiftLibraries = listing.split(separator: "\n").filter { line in
+      ["libswift", "libFoundation", "lib_Foundation", "libdispatch", "libBlocksRuntime"].contains {
+        line.contains($0)
+      }
+    }
+    #expect(swiftLibraries.isEmpty, "loaded as shared libraries: \(swiftLibraries)")
+  }
 }
