@@ -75,8 +75,10 @@ public final class Compositor {
           nodes = n
           parts = p
           opaque = o
-          startDrawing(first: 0, canvas, clearingTo: background)
-          drawSiblings(first: 0, stop: n.count, canvas, list.transform)
+          inStrips(canvas) {
+            startDrawing(first: 0, canvas, clearingTo: background)
+            drawSiblings(first: 0, stop: n.count, canvas, list.transform)
+          }
           // No cover outlives its list (a raster cache draws subtrees with this compositor).
           coverIndex.removeAll(keepingCapacity: true)
           coverRect.removeAll(keepingCapacity: true)
@@ -109,8 +111,10 @@ public final class Compositor {
               binned = true
               binNext = UnsafeBufferPointer(rebasing: next[band * count..<(band + 1) * count])
               binChild = UnsafeBufferPointer(rebasing: child[band * count..<(band + 1) * count])
-              startDrawing(first: bins.roots[band], canvas, clearingTo: background)
-              drawSiblings(first: bins.roots[band], stop: count, canvas, list.transform)
+              inStrips(canvas) {
+                startDrawing(first: bins.roots[band], canvas, clearingTo: background)
+                drawSiblings(first: bins.roots[band], stop: count, canvas, list.transform)
+              }
               coverIndex.removeAll(keepingCapacity: true)
               coverRect.removeAll(keepingCapacity: true)
               binned = false
@@ -528,6 +532,11 @@ public final class Compositor {
   /// Whether what later opaque layers cover is left out (the pixels are the same either way;
   /// tests compare the two). See Compositor+Occlusion.swift.
   public var skipsOccludedLayers = true
+  /// The most pixels a strip of a band holds when the band is drawn a strip at a time
+  /// (Compositor+Strips.swift); 0 draws bands whole. The pixels are the same either way.
+  public var stripPixels = Compositor.defaultStripPixels
+  /// 256K pixels (1 MB): a 1920-pixel-wide strip of 136 rows.
+  public static let defaultStripPixels = 1 << 18
 
   /// The sibling drawn after node `j`: the next in the band's bin when replaying one, else the
   /// next in the list (the caller stops at its parent's end).

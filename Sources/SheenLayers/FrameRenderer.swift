@@ -29,6 +29,9 @@ public final class FrameRenderer: @unchecked Sendable {
   /// Whether what later opaque layers cover is left out (`Compositor.skipsOccludedLayers`; the
   /// pixels are the same either way).
   public var skipsOccludedLayers = true
+  /// The most pixels a band draws at a time (`Compositor.stripPixels`, Compositor+Strips.swift; 0
+  /// draws each band whole; the pixels are the same either way).
+  public var stripPixels = Compositor.defaultStripPixels
   /// The threads that draw all bands but the first, started with the first frame that has two.
   private var workers: BandWorkers?
 
@@ -164,6 +167,7 @@ public final class FrameRenderer: @unchecked Sendable {
     let rootCovers = !skipsOccludedLayers && covered.map({ $0.intersection(rows) == rows }) ?? false
     let clear = rootCovers ? nil : background
     b.compositor.skipsOccludedLayers = skipsOccludedLayers
+    b.compositor.stripPixels = stripPixels
     if let bins {
       b.compositor.replay(list, bins: bins, band: band, in: b.canvas, clearingTo: clear)
     } else {

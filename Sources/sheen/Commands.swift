@@ -37,6 +37,13 @@ enum SharedArgs {
     ["--backend"], "B", ["wayland", "x11"],
     help: "window system", default: "Wayland when $WAYLAND_DISPLAY is reachable, else X11",
     make: { $0 })
+  /// Measuring switches (the pixels are the same either way): occlusion, and drawing bands in strips.
+  static let noOcclusion = Flag(
+    "--no-occlusion", help: "draw what later opaque layers cover too (to measure what occlusion saves)")
+  static let stripPixels = Option.integer(
+    "--strip-pixels", range: 0...1 << 30,
+    help: "the most pixels a band draws at a time; 0 draws each band whole (to measure what strips save)",
+    default: "262144")
 }
 
 // MARK: - sheen
@@ -181,13 +188,19 @@ enum RenderArgs {
 
   static let command = Command(
     path: "sheen render",
-    synopsis: ["sheen render SCENE.json -o OUT.png [--scale S] [--repeat N] [--threads N]"],
+    synopsis: [
+      "sheen render SCENE.json -o OUT.png [--scale S] [--repeat N] [--threads N] [--no-occlusion]"
+        + " [--strip-pixels N]"
+    ],
     about: """
       Renders a scene file (shared SCENE.md) to a PNG of width×scale by height×scale pixels. The
       PNG is written beside OUT.png and renamed over it once complete: a failure leaves what was
       there untouched (a symbolic link keeps pointing where it did; a device is written in place).
       """,
-    options: [AnyOption(output), AnyOption(scale), AnyOption(repeatCount), AnyOption(threads)],
+    options: [
+      AnyOption(output), AnyOption(scale), AnyOption(repeatCount), AnyOption(threads),
+      AnyOption(SharedArgs.noOcclusion), AnyOption(SharedArgs.stripPixels),
+    ],
     positionals: [.init("SCENE.json", help: "the scene file")],
     footer: """
       exit status: 0 written; 1 the scene file cannot be read or the PNG cannot be written;
@@ -265,7 +278,8 @@ enum BenchArgs {
     synopsis: [
       "sheen bench [--offscreen] [--threads N] [--size WxH] [--frames N | --seconds S] [--warmup N]",
       "            [--cards N] [--scroll-range POINTS] [--cold] [--plot FILE.png] [--overlay]",
-      "            [--backend wayland|x11] [--ui uikit|swiftui] [--raster-cache]",
+      "            [--backend wayland|x11] [--ui uikit|swiftui] [--raster-cache] [--no-occlusion]",
+      "            [--strip-pixels N]",
       "sheen bench raster [--runs N]", "sheen bench cards [--runs N] [--threads N] [--size WxH]",
       "sheen bench photos [--runs N] [--threads N]", "sheen bench text [--runs N]",
       "sheen bench press [--runs N] [--sections LIST] [--threads N] [--size WxH] [--ui uikit|swiftui]",
@@ -282,7 +296,8 @@ enum BenchArgs {
       AnyOption(offscreen), AnyOption(SharedArgs.threads), AnyOption(size), AnyOption(frames),
       AnyOption(seconds), AnyOption(SharedArgs.cards), AnyOption(scrollRange),
       AnyOption(warmup), AnyOption(plot), AnyOption(cold), AnyOption(overlay), AnyOption(SharedArgs.backend),
-      AnyOption(SharedArgs.ui), AnyOption(rasterCache),
+      AnyOption(SharedArgs.ui), AnyOption(rasterCache), AnyOption(SharedArgs.noOcclusion),
+      AnyOption(SharedArgs.stripPixels),
     ],
     subcommands: [
       ("raster", "the rasterizer's per-operation medians (`sheen bench raster --help`)"),

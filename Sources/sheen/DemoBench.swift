@@ -44,6 +44,8 @@ func runDemoBench(_ args: [String]) -> Int32 {
   window.overlay.isHidden = !overlay
   window.renderer = FrameRenderer(threads: threads)
   window.renderer.rasterizesAutomatically = parsed[BenchArgs.rasterCache]
+  window.renderer.skipsOccludedLayers = !parsed[SharedArgs.noOcclusion]
+  if let n = parsed[SharedArgs.stripPixels] { window.renderer.stripPixels = n }
   do {
     if offscreen {
       let surface = try Surface(width: size.width, height: size.height)

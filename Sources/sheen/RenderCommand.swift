@@ -3,7 +3,8 @@ import SheenCommandLine
 import SheenLayers
 import SheenRaster
 
-/// `sheen render SCENE.json -o OUT.png [--scale S] [--repeat N] [--threads N]`.
+/// `sheen render SCENE.json -o OUT.png [--scale S] [--repeat N] [--threads N] [--no-occlusion]
+/// [--strip-pixels N]`.
 func runRender(_ args: [String]) -> Int32 {
   var status: Int32 = 0
   guard let parsed = parseCommandLine(RenderArgs.command, args, status: &status) else { return status }
@@ -37,6 +38,8 @@ func runRender(_ args: [String]) -> Int32 {
   // The path a window's frames take: the tree made into a display list, binned into bands (one
   // unless told) and replayed.
   let renderer = FrameRenderer(threads: parsed[RenderArgs.threads] ?? 1)
+  renderer.skipsOccludedLayers = !parsed[SharedArgs.noOcclusion]
+  if let n = parsed[SharedArgs.stripPixels] { renderer.stripPixels = n }
   let toPixels = Transform(scaleX: scene.scale, y: scene.scale)
   let frames = options.repeatCount ?? 1
   var frameMilliseconds: [Double] = []
