@@ -1,29 +1,26 @@
 #!/usr/bin/env bash
 # A tap in the SwiftUI twin against a press in the UIKit list (issue 20: "tapping a button costs
-# no more than a frame of the press animation in the UIKit demo"). Both lists run the named script
-# `press` (wait 2, press-button 0, wait 30, release) at 1920x1080 on one thread and each frame is
-# measured two ways:
-#   - processor time (`sheen dump --stats`), the two lists' runs interleaved RUNS times (default 3),
-#     each frame counting its least time over the runs (what it costs without another process
-#     taking the core);
-#   - with INSTRUCTIONS=1, instructions (valgrind's callgrind, counting only inside
-#     UIWindow.renderFrame and dumping after each call): the same work whatever else the machine
-#     runs. A few minutes a list.
-# The twin's tap is two frames: the press (frame 2, the button's pressed style) and the release
-# (frame 33: the action's state change asks the card's body again, the graph is updated and
-# placed, the badge springs in). Each is printed against the median of the UIKit list's press
-# animation frames (frames 3-10 and 34-56: the button going down and springing back), beside
-# the twin's costliest frame after the launch frame (a frame of its own spring).
+# no more than a frame of the press animation in the UIKit demo"), at 1920x1080 on one thread:
+#   - processor time: `sheen bench tap --runs RUNS` (default 7): both lists play a press of card
+#     0's button (show-card 0, wait 2, press-button 0, wait 30, release, wait 26) on a new window
+#     each run, the two lists' runs interleaved, the 61 frames drawn back to back as a frame loop
+#     draws them (nothing written between frames); each frame, its input and its drawing, counts
+#     its least processor time over the runs. The twin's tap frame (34: the card's body, the
+#     update, placement) is set against the median of the UIKit list's press-animation frames
+#     (3-10 and 34-56: the button going down and springing back).
+#   - with INSTRUCTIONS=1, instructions too (valgrind's callgrind, counting only inside
+#     UIWindow.renderFrame and dumping after each call, of `sheen dump --script press`, where the
+#     press is frame 2 and the release frame 33): the same work whatever else the machine runs.
+#     A few minutes a list.
 #
 #   Scripts/tap-cost.sh [SHEEN-BINARY]   (default: the release build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin="${1:-$(swift build -c release --show-bin-path)/sheen}"
 [ -x "$bin" ] || { echo "tap-cost: no binary at $bin" >&2; exit 1; }
-runs="${RUNS:-3}"
+runs="${RUNS:-7}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-frames="$(seq -s, 0 60)"
 
 report() {
   # $1: what is measured; then files "uikit:FILE" and "swiftui:FILE" with lines "frame N: VALUE".
@@ -52,20 +49,7 @@ print(f"| {what} | {v(calm_u)} / {v(press)} | {v(calm_t)} | {v(t[2])} ({t[2] / p
 PY
 }
 
-echo "| measured | UIKit list: calm / press frames (median) | twin: calm | twin's press frame (2) / UIKit press | twin's tap frame (33: body, update, placement) / UIKit press | twin's most after launch / UIKit press |"
-echo "|---|---|---|---|---|---|"
-for run in $(seq "$runs"); do
-  for ui in uikit swiftui; do
-    "$bin" dump --ui "$ui" --script press --stats --size 1920x1080 --threads 1 --frames "$frames" -o "$work/out" |
-      sed -n 's/^frame \([0-9]*\): render [0-9.]* ms (\([0-9.]*\) ms of processor time).*/\1 \2/p' >"$work/cpu-$ui-$run.txt"
-  done
-done
-args=()
-for f in "$work"/cpu-*.txt; do
-  ui="${f##*/cpu-}"
-  args+=("${ui%%-*}:$f")
-done
-report "processor time, least of $runs runs" "${args[@]}"
+"$bin" bench tap --runs "$runs" --size 1920x1080 --threads 1
 if [ "${INSTRUCTIONS:-0}" = 1 ]; then
   command -v valgrind >/dev/null || { echo "tap-cost: INSTRUCTIONS=1 needs valgrind" >&2; exit 1; }
   # Debian's valgrind cannot read Swift's debug information: a copy without it (symbols kept).
@@ -81,5 +65,7 @@ if [ "${INSTRUCTIONS:-0}" = 1 ]; then
       echo "$((${f##*.} - 1)) $(sed -n 's/^summary: //p' "$f")"
     done >"$work/ins-$ui.txt"
   done
+  echo "| measured | UIKit list: calm / press frames (median) | twin: calm | twin's press frame (2) / UIKit press | twin's tap frame (33: body, update, placement) / UIKit press | twin's most after launch / UIKit press |"
+  echo "|---|---|---|---|---|---|"
   report instructions "uikit:$work/ins-uikit.txt" "swiftui:$work/ins-swiftui.txt"
 fi

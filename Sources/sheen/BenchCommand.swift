@@ -46,6 +46,16 @@ func runBench(_ args: [String]) -> Int32 {
         width: size.width, height: size.height, ui: parsed[SharedArgs.ui] ?? .uikit,
         sections: parsed[BenchArgs.sections]?.map { $0 - 1 })
     }
+  case "tap":
+    guard let parsed = parseCommandLine(BenchArgs.tap, Array(args.dropFirst()), status: &status) else {
+      return status
+    }
+    let size = parsed[BenchArgs.size] ?? Dimensions(width: 1920, height: 1080)
+    return benchFailing {
+      _ = try benchTap(
+        runs: parsed[BenchArgs.tapRuns] ?? 7, threads: parsed[SharedArgs.threads] ?? 1,
+        width: size.width, height: size.height, card: parsed[BenchArgs.card] ?? 0)
+    }
   case "layout":
     guard let parsed = parseCommandLine(BenchArgs.layout, Array(args.dropFirst()), status: &status) else {
       return status

@@ -58,7 +58,7 @@ enum TopArgs {
       ("demo", "open the demo window (Wayland or X11)"),
       ("dump", "render frames of the demo to PNGs, headless"),
       ("render", "render a scene file (SCENE.md) to PNG"),
-      ("bench", "time the demo scrolling; `bench raster|cards|photos|press|text|layout|draw`"),
+      ("bench", "time the demo scrolling; `bench raster|cards|photos|press|tap|text|layout|draw`"),
       ("sample", "render a sample picture to PNG"),
       ("preview", "render a SwiftUI preview (PreviewProvider) to PNG"),
     ])
@@ -283,6 +283,7 @@ enum BenchArgs {
       "sheen bench raster [--runs N]", "sheen bench cards [--runs N] [--threads N] [--size WxH]",
       "sheen bench photos [--runs N] [--threads N]", "sheen bench text [--runs N]",
       "sheen bench press [--runs N] [--sections LIST] [--threads N] [--size WxH] [--ui uikit|swiftui]",
+      "sheen bench tap [--runs N] [--card I] [--threads N] [--size WxH]",
       "sheen bench layout [--runs N]",
       "sheen bench draw [--runs N]",
     ],
@@ -305,6 +306,7 @@ enum BenchArgs {
       ("text", "a 2,000-glyph paragraph laid out and drawn (`sheen bench text --help`)"),
       ("photos", "16 photo cards against the same without photos (`sheen bench photos --help`)"),
       ("press", "a press in each section, each frame against the median (`sheen bench press --help`)"),
+      ("tap", "a tap in the SwiftUI twin against the UIKit list's press (`sheen bench tap --help`)"),
       ("layout", "Auto Layout on a screen of list cells (`sheen bench layout --help`)"),
       ("draw", "a custom view's draw(_:) and the frames after it (`sheen bench draw --help`)"),
     ],
@@ -365,6 +367,27 @@ enum BenchArgs {
       AnyOption(pressRuns), AnyOption(sections), AnyOption(SharedArgs.threads), AnyOption(size),
       AnyOption(SharedArgs.ui),
     ],
+    footer: "exit status: 0 done; 1 failed; 64 bad usage.")
+
+  static let tapRuns = Option.integer(
+    "--runs", range: 1...1000, help: "runs of each list's tap (the two lists interleaved)", default: "7")
+  static let card = Option.integer(
+    "--card", range: 0...(DemoContent.cardCount - 1), help: "the card whose button is tapped", default: "0")
+
+  static let tap = Command(
+    path: "sheen bench tap",
+    synopsis: ["sheen bench tap [--runs N] [--card I] [--threads N] [--size WxH]"],
+    about: """
+      A tap in the SwiftUI twin against a press in the UIKit list: both play `show-card I, wait 2,
+      press-button I, wait 30, release, wait 26` on a new window each run, the two lists
+      interleaved, and draw the 61 frames back to back; each frame (its input and its drawing)
+      counts its least processor time over the runs. Prints the UIKit list's press-animation
+      frames' median (the press frame and the 7 after it, the release frame and the 22 after it)
+      and the twin's tap frame (the release: the card's body asked again, the graph updated and
+      placed) against it (the target: at most 1x), with page faults and, when the allocation
+      counter is preloaded, allocations. One thread unless --threads is given.
+      """,
+    options: [AnyOption(tapRuns), AnyOption(card), AnyOption(SharedArgs.threads), AnyOption(size)],
     footer: "exit status: 0 done; 1 failed; 64 bad usage.")
 
   static let text = Command(

@@ -47,6 +47,7 @@ import Testing
     (["bench", "raster"], ["--runs"]),
     (["bench", "cards"], ["--runs", "--threads", "--size"]),
     (["bench", "press"], ["--runs", "--sections", "--threads", "--size", "--ui"]),
+    (["bench", "tap"], ["--runs", "--card", "--threads", "--size"]),
   ])
   func helpIsComplete(command: [String], mentions: [String]) throws {
     let r = try runSheen(command + ["--help"])
@@ -110,12 +111,12 @@ import Testing
       let subs = commands(in: help)
       queue += subs.map { command + [$0] }
       if command == ["bench"] {
-        #expect(subs.count == 7)
+        #expect(subs.count == 8)
         let line = top.standardOutput.split(separator: "\n").first { $0.hasPrefix("  bench ") } ?? ""
         for s in subs { #expect(line.contains(s), "sheen --help's bench line lacks \(s)") }
       }
     }
-    #expect(seen == 13)
+    #expect(seen == 14)
     let version = try runSheen(["--version"])
     #expect(version.status == 0)
     #expect(
@@ -152,6 +153,22 @@ import Testing
     #expect(r.standardOutput.contains("\nslowest frame / median, worst section: "), "\(r.standardOutput)")
   }
 
+  /// `bench tap` taps a card's button in both lists and sets the twin's tap frame against the
+  /// UIKit list's press-animation frames: the tap did change the card's state (its frame asked
+  /// for bodies), and the ratio is printed.
+  @Test func tapBenchTapsTheTwinsButton() throws {
+    let r = try runSheen(["bench", "tap", "--runs", "1", "--card", "27", "--size", "480x360"], timeout: 120)
+    #expect(r.status == 0, "\(r.standardError)")
+    let out = r.standardOutput
+    #expect(out.hasPrefix("a tap on card 27's button, 480x360, 1 thread(s), 1 runs"), "\(out)")
+    #expect(out.contains("\nUIKit list: calm frames (12-33) median "), "\(out)")
+    let bodies = out.split(separator: "\n").first { $0.hasPrefix("bodies the twin's tap frame asked for: ") }
+    let count = bodies.flatMap { Int($0.split(separator: " ").last ?? "") } ?? 0
+    #expect(count >= 1, "\(out)")
+    #expect(out.contains("\ntwin's tap frame (34) "), "\(out)")
+    #expect(out.contains("x (target at most 1x)"), "\(out)")
+  }
+
   /// Bad usage: exit 64, the first line of stderr names the command and what was wrong, nothing
   /// else happens (no window looked for, no benchmark run, no file written).
   @Test(arguments: [
@@ -166,9 +183,13 @@ import Testing
     (["bench", "--cold", "--warmup", "0"], "sheen bench: --cold times the first pass"),
     (
       ["bench", "flamegraph"],
-      "sheen bench: unknown command 'flamegraph' (commands: raster, cards, text, photos, press, layout, draw)"
+      "sheen bench: unknown command 'flamegraph' (commands: raster, cards, text, photos, press, tap, layout, draw)"
     ),
     (["bench", "--cards", "0"], "sheen bench: --cards: '0' is not a whole number from 1 to 1000000"),
+    (
+      ["bench", "tap", "--card", "208"],
+      "sheen bench tap: --card: '208' is not a whole number from 0 to 207"
+    ),
     (
       ["bench", "press", "--sections", "0,3"],
       "sheen bench press: --sections: '0,3' is not a list of section numbers from 1 to 8 such as 1,8 (no spaces)"
