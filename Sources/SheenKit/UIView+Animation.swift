@@ -158,6 +158,9 @@ extension UIView {
 
   /// Runs `actions` with no animation, even inside an animation block.
   public static func performWithoutAnimation(_ actions: () -> Void) {
+    // Outside an animation block there is nothing to turn off (binding the task-local value
+    // allocates each time).
+    guard AnimationState.capture != nil else { return actions() }
     AnimationState.$capture.withValue(nil) { actions() }
   }
 

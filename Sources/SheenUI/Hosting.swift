@@ -56,7 +56,13 @@ final class ViewGraph {
     hostView?.setNeedsLayout()
   }
 
-  func needsSubviewSync(_ node: Node) { syncs.append(node) }
+  /// Lists `node` for its subviews to be listed again after the update (once, however many of
+  /// the nodes below it came or went).
+  func needsSubviewSync(_ node: Node) {
+    guard !node.awaitsSubviewSync else { return }
+    node.awaitsSubviewSync = true
+    syncs.append(node)
+  }
 
   struct WeakNode {
     weak var node: Node?
@@ -107,6 +113,7 @@ final class ViewGraph {
     while !syncs.isEmpty {
       let s = syncs
       syncs.removeAll()
+      for n in s { n.awaitsSubviewSync = false }
       for n in s.reversed() { n.syncSubviews() }
     }
   }

@@ -32,6 +32,12 @@ class StackNode: Node {
   var spacing: CGFloat?
   var items: [Node] = []
   var itemsValid = false
+  // Storage `sizes(for:)` and `itemRects(in:)` reuse from call to call (a layout allocates
+  // nothing once they are as long as the items).
+  private var sizesStorage: [CGSize] = []
+  private var orderStorage: [Int] = []
+  private var flexStorage: [CGFloat] = []
+  private var rectsStorage: [CGRect] = []
 
   func refreshItems() {
     guard !itemsValid else { return }
@@ -62,18 +68,33 @@ class StackNode: Node {
     guard n > 0 else { return [] }
     let along = axis == .horizontal ? p.width : p.height
     let across = axis == .horizontal ? p.height : p.width
-    var sizes = [CGSize](repeating: .zero, count: n)
+    // The kept storage, taken out while in use (so that it is not shared, and not copied).
+    var sizes = sizesStorage
+    sizesStorage = []
+    defer { sizesStorage = sizes }
+    sizes.removeAll(keepingCapacity: true)
     guard let total = along else {
-      for i in 0..<n { sizes[i] = items[i].sizeThatFits(proposal(nil, across)) }
+      for i in 0..<n { sizes.append(items[i].sizeThatFits(proposal(nil, across))) }
       return sizes
     }
+    sizes.append(contentsOf: repeatElement(.zero, count: n))
     var gaps: CGFloat = 0
     for i in 0..<(n - 1) { gaps += gap(after: i) }
     var remaining = total - gaps
-    var order = Array(0..<n)
+    var order = orderStorage
+    orderStorage = []
+    defer { orderStorage = order }
+    order.removeAll(keepingCapacity: true)
+    order.append(contentsOf: 0..<n)
     if n > 1 {
-      let flex = items.map {
-        length($0.sizeThatFits(proposal(.infinity, across))) - length($0.sizeThatFits(proposal(0, across)))
+      var flex = flexStorage
+      flexStorage = []
+      defer { flexStorage = flex }
+      flex.removeAll(keepingCapacity: true)
+      for item in items {
+        flex.append(
+          length(item.sizeThatFits(proposal(.infinity, across)))
+            - length(item.sizeThatFits(proposal(0, across))))
       }
       order.sort { flex[$0] < flex[$1] || (flex[$0] == flex[$1] && $0 < $1) }
     }
@@ -119,8 +140,10 @@ class StackNode: Node {
     let crossStart =
       (axis == .horizontal ? rect.minY : rect.minX) + lead + (crossLength - thickness)
       * (alignment.fraction ?? 0)
-    var rects: [CGRect] = []
-    rects.reserveCapacity(s.count)
+    var rects = rectsStorage
+    rectsStorage = []
+    defer { rectsStorage = rects }
+    rects.removeAll(keepingCapacity: true)
     for (i, x) in s.enumerated() {
       let c = crossStart - items[i].alignmentValue(alignment, x)
       rects.append(

@@ -7,11 +7,10 @@ class ListNode: Node {
   override var isList: Bool { true }
 
   override func computeSize(_ proposal: ProposedViewSize) -> CGSize {
-    var items: [Node] = []
-    collectItems(into: &items)
     var w: CGFloat = 0
     var h: CGFloat = 0
-    for i in items where i !== self {
+    forEachItem { i in
+      guard i !== self else { return }
       let s = i.sizeThatFits(proposal)
       w = max(w, s.width)
       h = max(h, s.height)
@@ -20,10 +19,9 @@ class ListNode: Node {
   }
 
   override func placeChildren(in rect: CGRect) {
-    var items: [Node] = []
-    collectItems(into: &items)
     let p = proposal(for: rect.size)
-    for i in items where i !== self {
+    forEachItem { i in
+      guard i !== self else { return }
       let s = i.sizeThatFits(p)
       i.place(
         in: CGRect(x: rect.midX - s.width / 2, y: rect.midY - s.height / 2, width: s.width, height: s.height))
@@ -169,6 +167,9 @@ final class ForEachNode: ListNode {
   var rowID: ((Int) -> AnyHashable?)?
   /// Rows a lazy stack gave back, by id (see `ReleasedRow`).
   var releasedRows: [AnyHashable: ReleasedRow] = [:]
+  /// The ids of the rows given back, by their index in the data of the last update (so that a
+  /// lazy stack measuring its rows works out no id for rows that were not given back).
+  private var releasedIndex: [Int: AnyHashable] = [:]
   /// Row `index`'s kind (see `rowKind`), for lazy stacks.
   var rowKindOf: ((Int) -> Int)?
   /// The kinds of the rows, worked out once for the data of the last update (see `kind(of:)`).
@@ -201,7 +202,9 @@ final class ForEachNode: ListNode {
   /// What `row` keeps when given back at `height` for `width` (see `ReleasedRow`).
   static func keep(_ row: Node, width: CGFloat, height: CGFloat) -> ReleasedRow {
     var kept = ReleasedRow(width: width, height: height)
-    func collect(_ n: Node, _ path: [Int]) {
+    // The path of the node being looked at (copied only for what is kept).
+    var path: [Int] = []
+    func collect(_ n: Node) {
       if let k = n as? StateKeeping, k.states.contains(where: { ($0 as? StateBox)?.wasSet == true }) {
         kept.states.append((path, k.states))
       }
@@ -216,9 +219,13 @@ final class ForEachNode: ListNode {
         if !rows.isEmpty { kept.lists.append((path, rows)) }
         return
       }
-      for (i, c) in n.children.enumerated() { collect(c, path + [i]) }
+      for i in n.children.indices {
+        path.append(i)
+        collect(n.children[i])
+        path.removeLast()
+      }
     }
-    collect(row, [])
+    collect(row)
     return kept
   }
 
@@ -227,6 +234,7 @@ final class ForEachNode: ListNode {
   func releaseRow(_ index: Int, width: CGFloat, height: CGFloat) {
     guard let row = lazyRows[index], let key = rowID?(index) else { return }
     releasedRows[key] = Self.keep(row, width: width, height: height)
+    releasedIndex[index] = key
     byID[key] = nil
     lazyRows[index] = nil
     row.parent = nil
@@ -234,7 +242,7 @@ final class ForEachNode: ListNode {
 
   /// The height row `index` had when given back, if at `width`.
   func releasedHeight(_ index: Int, width: CGFloat?) -> CGFloat? {
-    guard !releasedRows.isEmpty, let key = rowID?(index), let r = releasedRows[key], r.width == width,
+    guard !releasedRows.isEmpty, let key = releasedIndex[index], let r = releasedRows[key], r.width == width,
       r.height > 0
     else {
       return nil
@@ -242,10 +250,20 @@ final class ForEachNode: ListNode {
     return r.height
   }
 
+  /// Finds, for new data (or rows given back merged in), the index of every row given back.
+  func indexReleasedRows() {
+    releasedIndex.removeAll()
+    guard !releasedRows.isEmpty, let rowID else { return }
+    for i in 0..<rowCount {
+      if let key = rowID(i), releasedRows[key] != nil { releasedIndex[i] = key }
+    }
+  }
+
   /// A row made again takes the state it kept, outermost first (a body asked again with its
   /// state may change what is below it).
-  func restore(_ row: Node, key: AnyHashable) {
+  func restore(_ row: Node, key: AnyHashable, index: Int) {
     guard let saved = releasedRows.removeValue(forKey: key) else { return }
+    releasedIndex[index] = nil
     func node(_ path: [Int]) -> Node? {
       var n: Node? = row
       for i in path { n = n.flatMap { i < $0.children.count ? $0.children[i] : nil } }
@@ -254,13 +272,20 @@ final class ForEachNode: ListNode {
     for (path, states) in saved.states { (node(path) as? StateKeeping)?.adopt(states) }
     // The lazy lists inside take back what they kept, for the rows they make again.
     for (path, rows) in saved.lists {
-      (node(path) as? ForEachNode)?.releasedRows.merge(rows) { mine, _ in mine }
+      if let list = node(path) as? ForEachNode {
+        list.releasedRows.merge(rows) { mine, _ in mine }
+        list.indexReleasedRows()
+      }
     }
   }
 
   /// A lazy list is one entry of its lazy stack, which makes its rows.
   override func collectItems(into items: inout [Node]) {
     if isLazy { items.append(self) } else { super.collectItems(into: &items) }
+  }
+
+  override func forEachItem(_ body: (Node) -> Void) {
+    if isLazy { body(self) } else { super.forEachItem(body) }
   }
 }
 
@@ -287,7 +312,7 @@ extension ForEach: PrimitiveView {
         row.parent = n
         n.byID[key] = row
         n.lazyRows[i] = row
-        n.restore(row, key: key)
+        n.restore(row, key: key, index: i)
         return row
       }
       n.rowID = { i in
@@ -296,6 +321,7 @@ extension ForEach: PrimitiveView {
       }
       n.rowKindOf = { i in rowKind(content(data[data.index(data.startIndex, offsetBy: i)])) }
       n.forgetKinds()
+      n.indexReleasedRows()
       for (i, old) in n.lazyRows where i < data.count {
         let e = data[data.index(data.startIndex, offsetBy: i)]
         let key = AnyHashable(id(e))
@@ -368,13 +394,25 @@ protocol BranchingView {
   func branchKind(into hasher: inout Hasher)
 }
 
+/// Adds the branches `view` takes to `hasher` when it is a `BranchingView` (checked by type: a
+/// value cast to an existential is copied into a box when it is large).
+func addBranchKind<V>(of view: V, into hasher: inout Hasher) {
+  guard let t = V.self as? any BranchingView.Type else { return }
+  func open<B: BranchingView>(_: B.Type) {
+    withUnsafePointer(to: view) {
+      $0.withMemoryRebound(to: B.self, capacity: 1) { $0.pointee.branchKind(into: &hasher) }
+    }
+  }
+  open(t)
+}
+
 /// A number for the kind of a lazy row's view: its type and, through its `if`s and `switch`es,
 /// the branches it takes (a section's title and a row of its cards, written in one `switch`,
 /// are two kinds). A lazy stack estimates a row not made yet from made rows of its kind.
 func rowKind<V: View>(_ view: V) -> Int {
   var h = Hasher()
   h.combine(ObjectIdentifier(V.self))
-  (view as? any BranchingView)?.branchKind(into: &h)
+  addBranchKind(of: view, into: &h)
   return h.finalize()
 }
 
@@ -383,10 +421,10 @@ extension _ConditionalContent: BranchingView {
     switch storage {
     case .first(let v):
       hasher.combine(0)
-      (v as? any BranchingView)?.branchKind(into: &hasher)
+      addBranchKind(of: v, into: &hasher)
     case .second(let v):
       hasher.combine(1)
-      (v as? any BranchingView)?.branchKind(into: &hasher)
+      addBranchKind(of: v, into: &hasher)
     }
   }
 }
@@ -397,7 +435,7 @@ extension Optional: BranchingView where Wrapped: View {
     case .none: hasher.combine(0)
     case .some(let v):
       hasher.combine(1)
-      (v as? any BranchingView)?.branchKind(into: &hasher)
+      addBranchKind(of: v, into: &hasher)
     }
   }
 }
@@ -409,7 +447,7 @@ protocol WrappingView: BranchingView {
 }
 
 extension WrappingView {
-  func branchKind(into hasher: inout Hasher) { (content as? any BranchingView)?.branchKind(into: &hasher) }
+  func branchKind(into hasher: inout Hasher) { addBranchKind(of: content, into: &hasher) }
 }
 
 extension ModifiedContent: BranchingView, WrappingView where Content: View {}
@@ -432,7 +470,7 @@ extension AnyView: BranchingView {
   func branchKind(into hasher: inout Hasher) {
     func open<W: View>(_ w: W) {
       hasher.combine(ObjectIdentifier(W.self))
-      (w as? any BranchingView)?.branchKind(into: &hasher)
+      addBranchKind(of: w, into: &hasher)
     }
     open(view)
   }

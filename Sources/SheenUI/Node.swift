@@ -1,4 +1,5 @@
 import SheenKit
+import Synchronization
 
 /// A size a parent offers a child (SwiftUI's `ProposedViewSize`): nil in a dimension asks for
 /// the child's ideal size, 0 for its smallest, `.infinity` for its largest.
@@ -46,9 +47,9 @@ class Node {
   /// Spacers are flexible along their stack's axis only, and take no spacing next to them.
   var spacerMinLength: CGFloat?? { nil }
 
-  // A few answers to proposals, cleared when anything below changes.
-  private var cachedProposals: [ProposedViewSize] = []
-  private var cachedSizes: [CGSize] = []
+  // A few answers to proposals, cleared when anything below changes (kept in the node: no
+  // allocation per node).
+  private var sizes = SizeCache()
   /// The rectangle the node was last placed in (in its host view's coordinates).
   var placedRect = CGRect.null
   /// Whether the node must be placed again even at the rectangle it has: it, or something
@@ -58,6 +59,8 @@ class Node {
   var needsPlacement = true
   /// The graph the node belongs to (it owns the root, which owns every node): for counters.
   unowned(unsafe) var graph: ViewGraph?
+  /// Whether the node is listed for its subviews to be listed again (see `ViewGraph.syncs`).
+  var awaitsSubviewSync = false
   /// Which explicit alignment guides this part of the tree may set (1: `alignmentGuide`s, 2:
   /// text baselines), or -1 when not known since the last change.
   var guideFlags: Int8 = -1
@@ -68,22 +71,16 @@ class Node {
 
   /// The node's size for `proposal`: the child's, and remembered.
   final func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
-    for i in cachedProposals.indices where cachedProposals[i] == proposal { return cachedSizes[i] }
+    if let s = sizes.size(for: proposal) { return s }
     let s = computeSize(proposal)
-    if cachedProposals.count >= 6 {
-      cachedProposals.removeFirst()
-      cachedSizes.removeFirst()
-    }
-    cachedProposals.append(proposal)
-    cachedSizes.append(s)
+    sizes.insert(proposal, s)
     return s
   }
 
   /// The proposal this node answered with `size` most recently (its placement follows that
   /// proposal, as SwiftUI's does), or `size` itself.
   final func proposal(for size: CGSize) -> ProposedViewSize {
-    for i in cachedSizes.indices.reversed() where cachedSizes[i] == size { return cachedProposals[i] }
-    return ProposedViewSize(size)
+    sizes.proposal(for: size) ?? ProposedViewSize(size)
   }
 
   /// The size for `proposal`, worked out (see `sizeThatFits`). By default the first child's.
@@ -95,8 +92,7 @@ class Node {
   final func invalidateLayout() {
     var n: Node? = self
     while let x = n {
-      x.cachedProposals.removeAll(keepingCapacity: true)
-      x.cachedSizes.removeAll(keepingCapacity: true)
+      x.sizes.removeAll()
       x.guideFlags = -1
       x.needsPlacement = true
       x.layoutInvalidated()
@@ -172,6 +168,15 @@ class Node {
       return
     }
     for c in children { c.collectViews(into: &views) }
+  }
+
+  /// Calls `body` with each node the enclosing stack lays out (see `collectItems`), listing none.
+  func forEachItem(_ body: (Node) -> Void) {
+    if isList {
+      for c in children { c.forEachItem(body) }
+    } else {
+      body(self)
+    }
   }
 
   /// The nodes the enclosing stack lays out: this one, or a list's members.
@@ -261,17 +266,24 @@ class Node {
 /// Reconciles `view` with the node that stood for the view at the same place last time: the same
 /// node, updated, when it can stand for it, or a new one.
 func reconcile<V: View>(_ old: Node?, _ view: V, _ ctx: UpdateContext) -> Node {
-  // Only the lists directly in a lazy stack are lazy: anything else ends it.
-  if ctx.environment.inLazyStack && !(view is any LazyStackTransparent) {
+  // Only the lists directly in a lazy stack are lazy: anything else ends it. (The checks are of
+  // the type: a value cast to an existential is copied into a box when it is large.)
+  if ctx.environment.inLazyStack && !(V.self is any LazyStackTransparent.Type) {
     var c = ctx
     c.environment.inLazyStack = false
     return reconcile(old, view, c)
   }
   if V.Body.self == Never.self {
-    guard let p = view as? any PrimitiveView else {
+    guard let p = V.self as? any PrimitiveView.Type else {
       fatalError("\(V.self) has no body and is not one of SheenUI's views")
     }
-    let n = p.reconcile(old, ctx)
+    // The value seen as the primitive it is (V is P), without copying it into a box.
+    func open<P: PrimitiveView>(_: P.Type) -> Node {
+      withUnsafePointer(to: view) {
+        $0.withMemoryRebound(to: P.self, capacity: 1) { $0.pointee.reconcile(old, ctx) }
+      }
+    }
+    let n = open(p)
     // Updated: placed again (a value placing applies, a colour or an effect, may have changed).
     n.graph = ctx.graph
     n.setNeedsPlacement()
@@ -301,10 +313,7 @@ final class BodyNode<V: View>: Node {
   /// The persistent storage of each `@State` of the view, in the order Mirror lists them.
   var states: [AnyObject] = []
   /// Whether V has fields that `@State` or a binding brings: compared field by field.
-  lazy var hasDynamicFields: Bool =
-    view.map { v in
-      Mirror(reflecting: v).children.contains { $0.value is any DynamicPropertyField }
-    } ?? false
+  lazy var hasDynamicFields: Bool = view.map(SheenUI.hasDynamicFields) ?? false
 
   func update(_ v: V, _ ctx: UpdateContext) {
     if !needsBody, let old = view, let c = context, c.environment == ctx.environment,
@@ -370,6 +379,21 @@ final class BodyNode<V: View>: Node {
   }
 }
 
+/// Whether a struct or class type has `@State` or binding fields, by type (reflecting a value
+/// allocates; a type's stored properties are the same in every value).
+private let dynamicFieldTypes = Mutex<[ObjectIdentifier: Bool]>([:])
+
+/// Whether `v` has fields that `@State` or a binding brings (once per struct or class type).
+func hasDynamicFields<V>(_ v: V) -> Bool {
+  let key = ObjectIdentifier(V.self)
+  if let known = dynamicFieldTypes.withLock({ $0[key] }) { return known }
+  let m = Mirror(reflecting: v)
+  let has = m.children.contains { $0.value is any DynamicPropertyField }
+  // An enum's children are its case's payload: not the same for every value.
+  if m.displayStyle == .struct || m.displayStyle == .class { dynamicFieldTypes.withLock { $0[key] = has } }
+  return has
+}
+
 /// A node keeping `@State` storage: a view's body node.
 protocol StateKeeping: AnyObject {
   var states: [AnyObject] { get }
@@ -432,4 +456,58 @@ func anyBytesEqual(_ a: Any, _ b: Any) -> Bool {
     return bytesEqual(x, y)
   }
   return _openExistential(a, do: open)
+}
+
+/// A node's last few answers to proposals (at most `capacity`, the oldest forgotten first),
+/// stored in the node itself: a node made allocates nothing for them.
+struct SizeCache {
+  struct Entry {
+    var proposal = ProposedViewSize.zero
+    var size = CGSize.zero
+  }
+  static let capacity = 6
+  private var entries = (Entry(), Entry(), Entry(), Entry(), Entry(), Entry())
+  /// Entries in use, and the slot written next (the oldest when all are in use).
+  private var count = 0
+  private var next = 0
+
+  private func entry(_ i: Int) -> Entry {
+    withUnsafeBytes(of: entries) { $0.load(fromByteOffset: i * MemoryLayout<Entry>.stride, as: Entry.self) }
+  }
+
+  /// The size answered to `proposal`, if remembered.
+  func size(for proposal: ProposedViewSize) -> CGSize? {
+    for i in 0..<count {
+      let e = entry(i)
+      if e.proposal == proposal { return e.size }
+    }
+    return nil
+  }
+
+  /// The proposal most recently answered with `size`, if remembered.
+  func proposal(for size: CGSize) -> ProposedViewSize? {
+    var i = next
+    for _ in 0..<count {
+      i = i == 0 ? Self.capacity - 1 : i - 1
+      let e = entry(i)
+      if e.size == size { return e.proposal }
+    }
+    return nil
+  }
+
+  mutating func insert(_ proposal: ProposedViewSize, _ size: CGSize) {
+    let i = next
+    withUnsafeMutableBytes(of: &entries) {
+      $0.storeBytes(
+        of: Entry(proposal: proposal, size: size), toByteOffset: i * MemoryLayout<Entry>.stride,
+        as: Entry.self)
+    }
+    next = i + 1 == Self.capacity ? 0 : i + 1
+    count = min(count + 1, Self.capacity)
+  }
+
+  mutating func removeAll() {
+    count = 0
+    next = 0
+  }
 }
