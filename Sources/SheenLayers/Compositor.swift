@@ -550,6 +550,14 @@ public final class Compositor {
     guard first < stop else { return }
     var j = first
     while j < stop {
+      let end = node(j).pointee.spanEnd
+      if end > 0, let r = node(j).pointee.raster {
+        // A kept bitmap of a run of siblings (RasterCache.swift): the others are in it.
+        counts.layersDrawn += 1
+        drawRaster(r, canvas)
+        repeat { j = after(j) } while j < end
+        continue
+      }
       draw(j, canvas, ctm)
       j = after(j)
     }

@@ -111,6 +111,9 @@ struct DisplayNode: Sendable {
   /// A kept bitmap of the node and its subtree, composited instead of drawing them (set by
   /// `RasterCache.prepare` before the bands draw).
   var raster: RasterPlacement? = nil
+  /// With `raster`, when the bitmap is of a run of siblings from this one: the index after the
+  /// run (the compositor skips the others); else 0.
+  var spanEnd = 0
 }
 
 /// A frame's layer tree, resolved into nodes (see the top of this file). `Sendable`: band
@@ -118,6 +121,8 @@ struct DisplayNode: Sendable {
 public struct DisplayList: Sendable {
   var nodes: [DisplayNode] = []
   var parts: [ContentsPart] = []
+  /// Nodes with `shouldRasterize` (the raster cache looks for them only when there are some).
+  var rasterizedCount = 0
   /// Copied, not shared with the layers (which rebuild theirs in place).
   var opaqueParts: [Rect] = []
   /// How many nodes are the top-level layers' (the roots are siblings from index 0).
@@ -136,6 +141,7 @@ public struct DisplayList: Sendable {
     parts.removeAll(keepingCapacity: true)
     opaqueParts.removeAll(keepingCapacity: true)
     rootCount = 0
+    rasterizedCount = 0
   }
 
   /// Prepares `layers` for drawing (`Layer.prepareForDrawingTree`) and makes the list of them
@@ -216,6 +222,7 @@ public struct DisplayList: Sendable {
       }
     }
     if layer.shouldRasterize {
+      rasterizedCount += 1
       let r = layer.rasterizationScale
       nodes[index].rasterScale = r > 0 && r.isFinite ? min(r, 16) : 1
     }

@@ -24,7 +24,10 @@
 // its translucent pixels (anti-aliased edges, shadows) meet what is below: at most 1/255 per
 // channel where one layer's edge or shadow is translucent (opaque pixels are the same bytes).
 //
-// Bitmaps are kept as runs (`RunImage`) within a byte budget, the least recently used let go.
+// Bitmaps are kept as runs (`RunImage`) in one mapping of the budget's size (`RunStore`), the
+// least recently used let go, and any not composited for a few frames (rows scrolled away): the
+// cache holds what is on screen. Making one draws into a kept canvas and writes its runs into a
+// block of the store: a frame that makes bitmaps allocates nothing (AllocationTests).
 
 import SheenRaster
 import Synchronization
@@ -38,6 +41,11 @@ enum RasterPlacement: @unchecked Sendable {
   case scaled(Surface, Transform)
 }
 
+/// The raster cache's drawing canvas, used only under its lock.
+struct KeptCanvas: @unchecked Sendable {
+  let canvas: Canvas
+}
+
 /// Bitmaps of unchanged subtrees (see the top of this file). Used on the thread that prepares
 /// frames (`prepare`); the bands only read what it placed in the display list.
 public final class RasterCache: Sendable {
@@ -48,8 +56,11 @@ public final class RasterCache: Sendable {
   /// The fewest layers in a subtree kept automatically (one layer is drawn about as fast as
   /// its bitmap is composited).
   static let fewestLayers = 3
-  /// Frames after which a bitmap not composited is let go.
-  static let unusedFrames = 30
+  /// Frames after which a bitmap not composited is let go (what scrolled off screen).
+  static let unusedFrames = 4
+  /// The most pixels of a subtree kept automatically (its drawing canvas is kept at up to that
+  /// size): 2 MB, a wide row of cards at 1920x1080.
+  static let largestAutomatic = 1 << 19
 
   struct Key: Hashable {
     var content: Int
@@ -61,6 +72,8 @@ public final class RasterCache: Sendable {
 
   struct Entry {
     var device: RunImage?
+    /// The device image's block in the store (-1: its own memory).
+    var offset: Int
     var scaled: Surface?
     /// Where the bitmap's pixel (0, 0) is: from the whole part of the layer's device origin, or
     /// in bitmap pixels of the layer's coordinates at its scale.
@@ -82,25 +95,46 @@ public final class RasterCache: Sendable {
     var budget = RasterCache.defaultBudget
     var frame = 0
     var tracks: [Key: Track] = [:]
+    /// Keys let go of at once (storage kept).
+    var doomed: [Key] = []
+    /// Where device bitmaps' runs are kept (made with the first one, the budget's size).
+    var store: RunStore?
+    /// The canvas bitmaps are drawn with (kept, pointed at `scratch`; only used under the lock).
+    var canvas: KeptCanvas?
     /// Per node of the list being prepared: what its subtree draws, and with its place.
     var inner: [Int] = []
     var placed: [Int] = []
     var stats = RenderContext.Statistics()
-    /// Where bitmaps are drawn before they are made into runs (kept; see `scratch`).
+    /// Where bitmaps are drawn before they are made into runs (kept; see `canvas(_:_:_:)`).
     var scratch: Surface?
-    /// The bitmaps placed while walking the list (storage kept).
-    var placements: [(Int, RasterPlacement)] = []
+    /// The bitmaps placed while walking the list (storage kept): the node, its bitmap, and for
+    /// a run of siblings the index after the run and the device pixels it reaches.
+    var placements: [(node: Int, raster: RasterPlacement, spanEnd: Int, reach: IntRect)] = []
   }
 
-  private let state = Mutex(State())
+  private let state: Mutex<State>
 
-  public init() {}
+  public init() {
+    var s = State()
+    s.entries.reserveCapacity(256)
+    s.tracks.reserveCapacity(1024)
+    s.doomed.reserveCapacity(1024)
+    s.placements.reserveCapacity(256)
+    state = Mutex(s)
+  }
 
   /// Bytes of bitmaps held.
   public var bytes: Int { state.withLock { $0.bytes } }
 
   /// How many bitmaps are held.
   public var count: Int { state.withLock { $0.entries.count } }
+
+  /// Bytes of the store's mapping ever written (what it can hold resident): at most the budget.
+  public var storeHighWater: Int { state.withLock { $0.store?.highWater ?? 0 } }
+
+  /// Bytes of the kept canvas's surface that bitmaps are drawn in (at most `largestAutomatic`
+  /// pixels).
+  public var scratchBytes: Int { state.withLock { s in s.scratch.map { $0.width * $0.height * 4 } ?? 0 } }
 
   /// The most bytes of bitmaps held at once; lowering it lets go of the least recently used.
   public var budget: Int {
@@ -109,7 +143,15 @@ public final class RasterCache: Sendable {
       state.withLock { s in
         s.budget = max(0, newValue)
         RasterCache.evict(&s, toFit: 0, keepingFrame: Int.max)
-        if let k = s.scratch, k.width * k.height * 4 > s.budget / 2 { s.scratch = nil }
+        if let k = s.scratch, k.width * k.height * 4 > s.budget / 2 {
+          s.scratch = nil
+          s.canvas = nil
+        }
+        // The store is the budget's size: made again, empty, at the new one.
+        if let store = s.store, store.capacity != RasterCache.storeCapacity(s.budget) {
+          RasterCache.removeEntries(&s)
+          s.store = nil
+        }
       }
     }
   }
@@ -117,10 +159,11 @@ public final class RasterCache: Sendable {
   /// Lets go of every bitmap.
   public func removeAll() {
     state.withLock { s in
-      s.entries.removeAll()
-      s.tracks.removeAll()
-      s.bytes = 0
+      RasterCache.removeEntries(&s)
+      s.tracks.removeAll(keepingCapacity: true)
       s.scratch = nil
+      s.canvas = nil
+      s.store = nil
     }
   }
 
@@ -128,7 +171,7 @@ public final class RasterCache: Sendable {
   /// (`shouldRasterize`) and, with `automatic`, for subtrees drawn unchanged for a few frames.
   /// `compositor` draws the missing bitmaps (it must not be drawing anything else).
   func prepare(_ list: inout DisplayList, compositor: Compositor, automatic: Bool) {
-    if !automatic && !list.hasRasterizedNodes { return }
+    if !automatic && list.rasterizedCount == 0 { return }
     let stats = state.withLock { s -> RenderContext.Statistics in
       s.frame += 1
       s.stats = RenderContext.Statistics()
@@ -138,15 +181,23 @@ public final class RasterCache: Sendable {
         let p = Preparation(nodes: nodes, list: list, automatic: automatic, compositor: compositor)
         p.walk(first: 0, count: list.rootCount, parent: list.transform, &s)
       }
-      for (i, r) in s.placements { list.nodes[i].raster = r }
-      s.placements.removeAll(keepingCapacity: true)
-      if s.frame % 8 == 0 { RasterCache.age(&s) }
-      // Tracks of subtrees not seen for a second are forgotten.
-      if s.frame % 60 == 0 {
-        let frame = s.frame
-        if s.tracks.contains(where: { frame - $0.value.lastFrame >= 60 }) {
-          s.tracks = s.tracks.filter { frame - $0.value.lastFrame < 60 }
+      for p in s.placements {
+        list.nodes[p.node].raster = p.raster
+        if p.spanEnd > 0 {
+          // A run of siblings: its first node stands for all of them (and is binned so).
+          list.nodes[p.node].spanEnd = p.spanEnd
+          list.nodes[p.node].deviceExtent = p.reach
         }
+      }
+      s.placements.removeAll(keepingCapacity: true)
+      RasterCache.age(&s)
+      // Tracks of subtrees not seen for a few frames are forgotten (in place: no allocation).
+      if s.frame % 16 == 0 {
+        let frame = s.frame
+        s.doomed.removeAll(keepingCapacity: true)
+        for (k, t) in s.tracks where frame - t.lastFrame > 2 { s.doomed.append(k) }
+        for k in s.doomed { s.tracks[k] = nil }
+        s.doomed.removeAll(keepingCapacity: true)
       }
       return s.stats
     }
@@ -229,24 +280,142 @@ public final class RasterCache: Sendable {
     let compositor: Compositor
 
     /// Visits `count` siblings from `first` (their parent's transform to device pixels is
-    /// `parent`), placing bitmaps, and goes down into the subtrees not kept whole.
-    func walk(first: Int, count: Int, parent: Transform, _ s: inout State) {
+    /// `parent`), placing bitmaps, and goes down into the subtrees not kept whole. With `spans`
+    /// (the siblings of a subtree that would be kept but changes: a pressed card), runs of small
+    /// siblings drawn unchanged for `stableFrames` frames are kept as one bitmap each, and the
+    /// changing ones drawn as they are (source-over is associative: the same pixels within
+    /// rounding).
+    func walk(first: Int, count: Int, parent: Transform, spans: Bool = false, _ s: inout State) {
       var j = first
-      for _ in 0..<count {
+      var left = count
+      while left > 0 {
+        if spans && automatic {
+          // The run of still siblings from j, each too small to be kept on its own (larger
+          // ones are kept one by one: a run is made again whenever one of it changes).
+          var e = j
+          var members = 0
+          while members < left && nodes[e].end - e < RasterCache.fewestLayers && still(e, parent, &s) {
+            e = nodes[e].end
+            members += 1
+          }
+          if members >= 2, e - j >= RasterCache.fewestLayers, let r = span(j, e, parent, &s) {
+            s.placements.append(r)
+            j = e
+            left -= members
+            continue
+          }
+        }
         let n = nodes.baseAddress! + j
         j = n.pointee.end
+        left -= 1
         guard n.pointee.kind == .drawn, !n.pointee.invisible else { continue }
         if n.pointee.rasterScale > 0 {
           if let r = rasterized(n - nodes.baseAddress!, n, parent, &s) {
-            s.placements.append((n - nodes.baseAddress!, r))
+            s.placements.append((n - nodes.baseAddress!, r, 0, IntRect(x: 0, y: 0, width: 0, height: 0)))
             continue
           }
         } else if automatic, let r = automatically(n - nodes.baseAddress!, n, parent, &s) {
-          s.placements.append((n - nodes.baseAddress!, r))
+          s.placements.append((n - nodes.baseAddress!, r, 0, IntRect(x: 0, y: 0, width: 0, height: 0)))
           continue
         }
-        walk(first: n.pointee.childStart, count: n.pointee.childCount, parent: n.pointee.ctm, &s)
+        // Not kept: its sublayers, in runs where it would be kept but for a changing part.
+        let runs =
+          automatic && n.pointee.end - (n - nodes.baseAddress!) >= RasterCache.fewestLayers
+          && n.pointee.childCount >= 2 && Preparation.small(n.pointee) && !n.pointee.hasMask
+          && n.pointee.opacity >= 1 && !(n.pointee.shadowVisible && n.pointee.shadowPath == nil)
+        walk(first: n.pointee.childStart, count: n.pointee.childCount, parent: n.pointee.ctm, spans: runs, &s)
       }
+    }
+
+    /// Whether a node's subtree is small enough to keep automatically.
+    static func small(_ n: DisplayNode) -> Bool {
+      let e = n.deviceExtent
+      return !e.isEmpty && e.width <= RunImage.maxWidth && e.width * e.height <= RasterCache.largestAutomatic
+    }
+
+    /// The key of sibling `j` drawn where it is in its parent, its parent's transform being
+    /// `parent`: a sibling moved within its parent is another drawing of the run.
+    func siblingKey(_ j: Int, _ parent: Transform, _ s: State) -> Key? {
+      guard parent.tx.magnitude < 1e9, parent.ty.magnitude < 1e9 else { return nil }
+      return Key(
+        content: s.placed[j], a: parent.a, b: parent.b, c: parent.c, d: parent.d,
+        fx: RasterCache.phase(parent.tx), fy: RasterCache.phase(parent.ty), scale: -2)
+    }
+
+    /// Counts one more frame of a subtree drawn as `key` (once per frame) and returns how many in
+    /// a row.
+    func track(_ key: Key, _ s: inout State) -> Int {
+      var t = s.tracks[key] ?? Track(frames: 0, lastFrame: s.frame - 1)
+      if t.lastFrame != s.frame {
+        t.frames = t.lastFrame == s.frame - 1 ? t.frames + 1 : 1
+        t.lastFrame = s.frame
+        s.tracks[key] = t
+      }
+      return t.frames
+    }
+
+    /// Whether sibling `j` may be part of a kept run: nothing drawn (hidden), or drawn unchanged
+    /// for `stableFrames` frames with nothing of it culled.
+    func still(_ j: Int, _ parent: Transform, _ s: inout State) -> Bool {
+      let n = nodes[j]
+      if n.kind == .hidden || (n.kind == .drawn && n.invisible) { return true }
+      guard n.kind == .drawn, n.rasterScale == 0, let k = siblingKey(j, parent, s),
+        track(k, &s) >= RasterCache.stableFrames
+      else { return false }
+      for c in j + 1..<n.end where nodes[c].kind == .culled { return false }
+      return true
+    }
+
+    /// A kept bitmap of siblings `j..<e` (each drawn unchanged for a while), made now if missing.
+    func span(_ j: Int, _ e: Int, _ parent: Transform, _ s: inout State)
+      -> (node: Int, raster: RasterPlacement, spanEnd: Int, reach: IntRect)?
+    {
+      guard parent.tx.magnitude < 1e9, parent.ty.magnitude < 1e9 else { return nil }
+      var h = Hasher()
+      var reach: IntRect? = nil
+      var c = j
+      while c < e {
+        h.combine(s.placed[c])
+        if nodes[c].kind == .drawn && !nodes[c].invisible {
+          let r = IntRect(enclosing: nodes[c].ctm.apply(nodes[c].localFullExtent).insetBy(dx: -2, dy: -2))
+          reach = reach.map { $0.union(r) } ?? r
+        }
+        c = nodes[c].end
+      }
+      guard let area = reach else { return nil }
+      let ox = RasterCache.whole(parent.tx)
+      let oy = RasterCache.whole(parent.ty)
+      let key = Key(
+        content: h.finalize(), a: parent.a, b: parent.b, c: parent.c, d: parent.d,
+        fx: RasterCache.phase(parent.tx), fy: RasterCache.phase(parent.ty), scale: -1)
+      let ix = Int(ox)
+      let iy = Int(oy)
+      if let entry = s.entries[key], let image = entry.device {
+        s.entries[key]!.lastUsed = s.frame
+        s.stats.rasterCacheHits += 1
+        let x = ix + entry.dx
+        let y = iy + entry.dy
+        return (
+          j, .device(image, x: x, y: y), e, IntRect(x: x, y: y, width: image.width, height: image.height)
+        )
+      }
+      // Found no room lately: not tried again yet.
+      if let t = s.tracks[key], t.frames < 0 {
+        _ = track(key, &s)
+        return nil
+      }
+      guard area.width <= RunImage.maxWidth, area.height <= 8192,
+        area.width * area.height <= RasterCache.largestAutomatic,
+        let canvas = RasterCache.canvas(area.width, area.height, &s)
+      else { return nil }
+      canvas.clip(to: Rect(x: 0, y: 0, width: Double(area.width), height: Double(area.height)))
+      compositor.drawSiblings(
+        j, e, of: list, in: canvas,
+        parent: parent.concatenating(Transform(translationX: Double(-area.x), y: Double(-area.y))))
+      s.stats.rasterCacheMisses += 1
+      guard let made = RasterCache.keep(canvas.surface, area, key, dx: area.x - ix, dy: area.y - iy, &s)
+      else { return nil }
+      return (j, .device(made, x: area.x, y: area.y), e, area)
     }
 
     /// Whether a node's device transform is its rasterization scale, unturned (a bitmap made in
@@ -283,7 +452,7 @@ public final class RasterCache: Sendable {
       RasterCache.evict(&s, toFit: bytes, keepingFrame: s.frame)
       if s.bytes + bytes <= s.budget {
         s.entries[key] = Entry(
-          device: nil, scaled: surface, dx: area.x, dy: area.y, bytes: bytes, lastUsed: s.frame)
+          device: nil, offset: -1, scaled: surface, dx: area.x, dy: area.y, bytes: bytes, lastUsed: s.frame)
         s.bytes += bytes
       }
       return .scaled(surface, RasterCache.scaledPlacement(n.pointee, area.x, area.y))
@@ -304,11 +473,11 @@ public final class RasterCache: Sendable {
     {
       let ctm = n.pointee.ctm
       guard ctm.tx.magnitude < 1e9, ctm.ty.magnitude < 1e9 else { return nil }
-      let ox = ctm.tx.rounded(.down)
-      let oy = ctm.ty.rounded(.down)
+      let ox = RasterCache.whole(ctm.tx)
+      let oy = RasterCache.whole(ctm.ty)
       let key = Key(
-        content: s.inner[j], a: ctm.a, b: ctm.b, c: ctm.c, d: ctm.d, fx: ctm.tx - ox, fy: ctm.ty - oy,
-        scale: 0)
+        content: s.inner[j], a: ctm.a, b: ctm.b, c: ctm.c, d: ctm.d, fx: RasterCache.phase(ctm.tx),
+        fy: RasterCache.phase(ctm.ty), scale: 0)
       let ix = Int(ox)
       let iy = Int(oy)
       if let e = s.entries[key], let image = e.device {
@@ -317,37 +486,31 @@ public final class RasterCache: Sendable {
         return .device(image, x: ix + e.dx, y: iy + e.dy)
       }
       if !force {
-        var t = s.tracks[key] ?? Track(frames: 0, lastFrame: s.frame - 1)
-        t.frames = t.lastFrame == s.frame - 1 ? t.frames + 1 : 1
-        t.lastFrame = s.frame
-        s.tracks[key] = t
-        guard t.frames >= RasterCache.stableFrames else { return nil }
+        guard track(key, &s) >= RasterCache.stableFrames else { return nil }
         // Part of it culled (off the frame): its bitmap would miss that part.
         for k in j + 1..<n.pointee.end where nodes[k].kind == .culled { return nil }
       }
       let area = IntRect(enclosing: ctm.apply(n.pointee.localFullExtent).insetBy(dx: -2, dy: -2))
-      guard !area.isEmpty, area.width <= 8192, area.height <= 8192,
-        area.width * area.height * 4 <= max(s.budget / 2, force ? 1 << 26 : 0),
-        let surface = RasterCache.scratch(area.width, area.height, &s)
+      guard !area.isEmpty, area.width <= RunImage.maxWidth, area.height <= 8192,
+        force || area.width * area.height <= RasterCache.largestAutomatic,
+        let canvas = RasterCache.canvas(area.width, area.height, &s)
       else { return nil }
-      let canvas = Canvas(surface: surface)
       canvas.clip(to: Rect(x: 0, y: 0, width: Double(area.width), height: Double(area.height)))
       compositor.drawSubtree(
         j, of: list, in: canvas,
         parent: parent.concatenating(Transform(translationX: Double(-area.x), y: Double(-area.y))))
-      let image = RunImage(surface, area: IntRect(x: 0, y: 0, width: area.width, height: area.height))
       s.stats.rasterCacheMisses += 1
       s.tracks[key] = nil
-      let bytes = image.byteCount
-      RasterCache.evict(&s, toFit: bytes, keepingFrame: s.frame)
-      if s.bytes + bytes <= s.budget {
-        s.entries[key] = Entry(
-          device: image, scaled: nil, dx: area.x - ix, dy: area.y - iy, bytes: bytes, lastUsed: s.frame)
-        s.bytes += bytes
-      } else if !force {
-        return nil
+      if let made = RasterCache.keep(canvas.surface, area, key, dx: area.x - ix, dy: area.y - iy, &s) {
+        return .device(made, x: area.x, y: area.y)
       }
-      return .device(image, x: area.x, y: area.y)
+      // No room: a layer that asked for it is drawn from a bitmap of its own, kept for this
+      // frame only; a subtree kept automatically is drawn as it is.
+      guard force else { return nil }
+      return .device(
+        RunImage(canvas.surface, area: IntRect(x: 0, y: 0, width: area.width, height: area.height)),
+        x: area.x,
+        y: area.y)
     }
   }
 
@@ -360,26 +523,101 @@ public final class RasterCache: Sendable {
       .concatenating(n.ctm)
   }
 
-  /// A cleared surface of at least `w` × `h` pixels to draw a bitmap in: one kept and reused
-  /// while it stays within half the budget (a surface a miss made and freed each time would
-  /// scatter the allocator's heap), else a new one.
-  private static func scratch(_ w: Int, _ h: Int, _ s: inout State) -> Surface? {
-    if let k = s.scratch, k.width >= w, k.height >= h {
-      k.clear(0, in: IntRect(x: 0, y: 0, width: w, height: h))
-      return k
+  /// Keeps the runs of `surface`'s top left `area.width` × `area.height` pixels under `key`, in
+  /// a block of the store (room made by letting go of the least recently used bitmaps not
+  /// composited this frame); nil when they do not fit in the budget.
+  static func keep(_ surface: Surface, _ area: IntRect, _ key: Key, dx: Int, dy: Int, _ s: inout State)
+    -> RunImage?
+  {
+    let m = RunImage.Measure(surface, area: IntRect(x: 0, y: 0, width: area.width, height: area.height))
+    if s.store == nil { s.store = RunStore(capacity: RasterCache.storeCapacity(s.budget)) }
+    // Bitmaps composited this frame or the last stay: a screen that needs more than the budget
+    // keeps what it has and draws the rest as it is, instead of making bitmaps in turn.
+    let keeping = s.frame - 1
+    if let store = s.store, m.bytes <= s.budget {
+      RasterCache.evict(&s, toFit: m.bytes, keepingFrame: keeping)
+      while s.bytes + m.bytes <= s.budget {
+        if let made = store.make(surface, m) {
+          s.entries[key] = Entry(
+            device: made.image, offset: made.offset, scaled: nil, dx: dx, dy: dy, bytes: m.bytes,
+            lastUsed: s.frame)
+          s.bytes += m.bytes
+          return made.image
+        }
+        if !RasterCache.evictOldest(&s, keepingFrame: keeping) { break }
+      }
     }
-    let width = max(w, s.scratch?.width ?? 0)
-    let height = max(h, s.scratch?.height ?? 0)
-    guard width * height * 4 <= s.budget / 2 else { return try? Surface(width: w, height: h) }
-    s.scratch = nil
-    s.scratch = try? Surface(width: width, height: height)
-    return s.scratch
+    // No room: not tried again for a while (drawing it to find that out each frame would cost
+    // more than drawing it).
+    s.tracks[key] = Track(frames: -RasterCache.retryFrames, lastFrame: s.frame)
+    return nil
+  }
+
+  /// Where `t` falls within a device pixel, in 1/4096ths (a whole-pixel move that adds a
+  /// floating-point error, 3.4 - 3 against 0.4, is the same place).
+  static func phase(_ t: Double) -> Double {
+    let q = (t * 4096).rounded()
+    return q - (q / 4096).rounded(.down) * 4096
+  }
+
+  /// The whole pixel `t` falls in, as `phase` sees it (the two add up to `t` in 1/4096ths).
+  static func whole(_ t: Double) -> Double { ((t * 4096).rounded() / 4096).rounded(.down) }
+
+  /// Frames before a bitmap that found no room in the budget is tried again.
+  static let retryFrames = 30
+
+  /// The store's size for a budget: the budget, rounded to pages.
+  static func storeCapacity(_ budget: Int) -> Int { max(4096, (budget + 4095) / 4096 * 4096) }
+
+  /// The kept canvas, pointed at a cleared surface of at least `w` × `h` pixels to draw a bitmap
+  /// in: one kept and reused (a surface a miss made and freed each time would allocate every
+  /// time and scatter the allocator's heap) while it stays within `largestAutomatic` pixels, else
+  /// one for this bitmap only.
+  private static func canvas(_ w: Int, _ h: Int, _ s: inout State) -> Canvas? {
+    var surface: Surface
+    if let k = s.scratch, k.width >= w, k.height >= h {
+      surface = k
+    } else {
+      let width = max(w, s.scratch?.width ?? 0)
+      let height = max(h, s.scratch?.height ?? 0)
+      if width * height <= RasterCache.largestAutomatic {
+        s.scratch = nil
+        guard let k = try? Surface(width: width, height: height) else { return nil }
+        s.scratch = k
+        surface = k
+      } else {
+        guard let k = try? Surface(width: w, height: h) else { return nil }
+        surface = k
+      }
+    }
+    surface.clear(0, in: IntRect(x: 0, y: 0, width: w, height: h))
+    if let c = s.canvas?.canvas {
+      c.reset(surface: surface)
+      return c
+    }
+    let c = Canvas(surface: surface)
+    s.canvas = KeptCanvas(canvas: c)
+    return c
+  }
+
+  /// Lets go of every bitmap.
+  private static func removeEntries(_ s: inout State) {
+    for (_, e) in s.entries where e.offset >= 0 { s.store?.release(e.offset, bytes: e.bytes) }
+    s.entries.removeAll(keepingCapacity: true)
+    s.bytes = 0
+  }
+
+  /// Lets go of one bitmap.
+  private static func remove(_ k: Key, _ s: inout State) {
+    guard let e = s.entries.removeValue(forKey: k) else { return }
+    s.bytes -= e.bytes
+    if e.offset >= 0 { s.store?.release(e.offset, bytes: e.bytes) }
   }
 
   /// Lets go of bitmaps not used for `unusedFrames` frames (rows scrolled away).
   private static func age(_ s: inout State) {
     while let k = s.entries.first(where: { s.frame - $0.value.lastUsed > RasterCache.unusedFrames })?.key {
-      if let e = s.entries.removeValue(forKey: k) { s.bytes -= e.bytes }
+      remove(k, &s)
     }
   }
 
@@ -387,21 +625,22 @@ public final class RasterCache: Sendable {
   /// fit in the budget.
   private static func evict(_ s: inout State, toFit bytes: Int, keepingFrame: Int) {
     while s.bytes + bytes > s.budget {
-      var oldest: Key? = nil
-      var age = Int.max
-      for (k, e) in s.entries where e.lastUsed < keepingFrame && e.lastUsed < age {
-        oldest = k
-        age = e.lastUsed
-      }
-      guard let k = oldest, let e = s.entries.removeValue(forKey: k) else { return }
-      s.bytes -= e.bytes
+      if !evictOldest(&s, keepingFrame: keepingFrame) { return }
     }
   }
-}
 
-extension DisplayList {
-  /// Whether a node has `shouldRasterize`.
-  var hasRasterizedNodes: Bool { nodes.contains { $0.rasterScale > 0 } }
+  /// Lets go of the least recently used bitmap not used in `keepingFrame`; false if none.
+  private static func evictOldest(_ s: inout State, keepingFrame: Int) -> Bool {
+    var oldest: Key? = nil
+    var age = Int.max
+    for (k, e) in s.entries where e.lastUsed < keepingFrame && e.lastUsed < age {
+      oldest = k
+      age = e.lastUsed
+    }
+    guard let k = oldest else { return false }
+    remove(k, &s)
+    return true
+  }
 }
 
 extension Compositor {
@@ -424,6 +663,16 @@ extension Compositor {
     }
     context.add(counts)
     counts = saved
+  }
+
+  /// Draws siblings `first..<stop` of `list` and their subtrees onto `canvas`, their parent's
+  /// transform being `parent` (a raster cache's bitmap of a run of them).
+  func drawSiblings(_ first: Int, _ stop: Int, of list: DisplayList, in canvas: Canvas, parent: Transform) {
+    var j = first
+    while j < stop {
+      drawSubtree(j, of: list, in: canvas, parent: parent)
+      j = list.nodes[j].end
+    }
   }
 
   /// Composites a kept bitmap of a subtree.

@@ -5,8 +5,10 @@
 // and a blend where its edges and shadow are.
 
 /// A premultiplied BGRA8 picture stored as runs per row (see the top of this file). Immutable
-/// once made: bands of a frame composite it at once.
-public final class RunImage: @unchecked Sendable {
+/// once made: bands of a frame composite it at once. Its runs and pixels are one block of memory:
+/// its own (`init(_:area:)`), or a block of a `RunStore` (a raster cache's, so that making one
+/// allocates nothing).
+public struct RunImage: @unchecked Sendable {
   public let width: Int
   public let height: Int
   /// One run: its kind (0 one opaque colour in `value`, 1 opaque pixels and 2 translucent
@@ -27,58 +29,91 @@ public final class RunImage: @unchecked Sendable {
   /// The widest run image (columns fit in 14 bits).
   public static let maxWidth = 1 << 14 - 1
   /// Row `y`'s runs are `runs[rowStart[y]..<rowStart[y + 1]]`, left to right.
-  let rowStart: [Int32]
-  let runs: [Run]
-  let pixels: [UInt32]
+  let rowStart: UnsafePointer<Int32>
+  let runs: UnsafePointer<Run>
+  let pixels: UnsafePointer<UInt32>
+  /// Bytes of its block (row starts, runs and pixels).
+  public let byteCount: Int
+  /// What keeps the block alive (its own buffer, or the store).
+  let owner: AnyObject
 
   /// Equal opaque pixels in a row from which a run of one colour is kept instead of the pixels.
   static let solidRun = 8
 
-  /// The runs of `surface`'s pixels in `area` (its bounds by default).
-  public init(_ surface: Surface, area: IntRect? = nil) {
-    var a = (area ?? surface.bounds).intersection(surface.bounds)
-    a.width = min(a.width, RunImage.maxWidth)
-    width = max(0, a.width)
-    height = max(0, a.height)
-    // Counted first, then stored in arrays of exactly that size (no growing, no slack).
-    var runCount = 0
-    var pixelCount = 0
-    for y in 0..<height {
-      RunImage.scan(surface.row(a.y + y) + a.x, width) { kind, _, count in
-        runCount += 1
-        if kind != 0 { pixelCount += count }
-      }
-    }
-    let w = width
-    let h = height
-    var starts = [Int32](repeating: 0, count: h + 1)
-    var stored = 0
-    var runs: [Run] = []
-    runs.reserveCapacity(runCount)
-    self.pixels = [UInt32](unsafeUninitializedCapacity: pixelCount) { buffer, initialized in
-      for y in 0..<h {
-        starts[y] = Int32(runs.count)
-        let row = surface.row(a.y + y) + a.x
-        RunImage.scan(row, w) { kind, x, count in
-          if kind == 0 {
-            runs.append(Run(kind: 0, x: x, count: count, value: row[x]))
-          } else {
-            runs.append(Run(kind: kind, x: x, count: count, value: UInt32(stored)))
-            (buffer.baseAddress! + stored).initialize(from: row + x, count: count)
-            stored += count
-          }
+  /// How many runs and pixels the runs of a surface's area take, and so the bytes of its block.
+  public struct Measure: Sendable {
+    public let area: IntRect
+    let runCount: Int
+    let pixelCount: Int
+    /// Bytes of the block: row starts (8-byte aligned), runs, pixels.
+    public var bytes: Int { RunImage.runsOffset(area.height) + runCount * 8 + pixelCount * 4 }
+
+    /// Measures the runs of `surface`'s pixels in `area` (its bounds by default).
+    public init(_ surface: Surface, area: IntRect? = nil) {
+      var a = (area ?? surface.bounds).intersection(surface.bounds)
+      a.width = max(0, min(a.width, RunImage.maxWidth))
+      a.height = max(0, a.height)
+      self.area = a
+      var runs = 0
+      var pixels = 0
+      for y in 0..<a.height {
+        RunImage.scan(surface.row(a.y + y) + a.x, a.width) { kind, _, count in
+          runs += 1
+          if kind != 0 { pixels += count }
         }
       }
-      initialized = stored
+      runCount = runs
+      pixelCount = pixels
     }
-    starts[h] = Int32(runs.count)
-    rowStart = starts
-    self.runs = runs
+  }
+
+  /// Where the runs start in a block: after the row starts, 8-byte aligned.
+  static func runsOffset(_ height: Int) -> Int { ((height + 1) * 4 + 7) & ~7 }
+
+  /// The runs of `surface`'s pixels in `area` (its bounds by default), in a block of their own.
+  public init(_ surface: Surface, area: IntRect? = nil) {
+    let m = Measure(surface, area: area)
+    let buffer = RunBuffer(bytes: m.bytes)
+    self.init(surface, m, into: buffer.base, owner: buffer)
+  }
+
+  /// The runs of `surface` measured by `m`, written into `block` (`m.bytes` bytes, 8-byte
+  /// aligned), which `owner` keeps alive.
+  public init(_ surface: Surface, _ m: Measure, into block: UnsafeMutableRawPointer, owner: AnyObject) {
+    let a = m.area
+    width = a.width
+    height = a.height
+    byteCount = m.bytes
+    self.owner = owner
+    let starts = block.bindMemory(to: Int32.self, capacity: a.height + 1)
+    let runBase = (block + RunImage.runsOffset(a.height)).bindMemory(to: Run.self, capacity: m.runCount)
+    let pixelBase = (block + RunImage.runsOffset(a.height) + m.runCount * 8)
+      .bindMemory(to: UInt32.self, capacity: m.pixelCount)
+    var run = 0
+    var stored = 0
+    for y in 0..<a.height {
+      starts[y] = Int32(run)
+      let row = surface.row(a.y + y) + a.x
+      RunImage.scan(row, a.width) { kind, x, count in
+        if kind == 0 {
+          runBase[run] = Run(kind: 0, x: x, count: count, value: row[x])
+        } else {
+          runBase[run] = Run(kind: kind, x: x, count: count, value: UInt32(stored))
+          (pixelBase + stored).update(from: row + x, count: count)
+          stored += count
+        }
+        run += 1
+      }
+    }
+    starts[a.height] = Int32(run)
+    rowStart = UnsafePointer(starts)
+    runs = UnsafePointer(runBase)
+    pixels = UnsafePointer(pixelBase)
   }
 
   /// Splits a row into runs, left to right: `emit(kind, x, count)` with kind 0 for a run of one
   /// opaque colour, 1 for opaque pixels, 2 for translucent ones (transparent pixels are skipped).
-  private static func scan(
+  @inline(__always) static func scan(
     _ row: UnsafeMutablePointer<UInt32>, _ width: Int, _ emit: (UInt8, Int, Int) -> Void
   ) {
     var x = 0
@@ -114,11 +149,6 @@ public final class RunImage: @unchecked Sendable {
     }
   }
 
-  /// Bytes held (runs, pixels and row starts).
-  public var byteCount: Int {
-    runs.capacity * MemoryLayout<Run>.stride + pixels.capacity * 4 + rowStart.capacity * 4 + 64
-  }
-
   /// Writes row `y`'s pixels into `out` (`width` pixels; transparent where no run is).
   func expand(row y: Int, into out: UnsafeMutablePointer<UInt32>) {
     out.initialize(repeating: 0, count: width)
@@ -127,34 +157,28 @@ public final class RunImage: @unchecked Sendable {
       if r.kind == 0 {
         d.update(repeating: r.value, count: Int(r.count))
       } else {
-        pixels.withUnsafeBufferPointer { d.update(from: $0.baseAddress! + Int(r.value), count: Int(r.count)) }
+        d.update(from: pixels + Int(r.value), count: Int(r.count))
       }
     }
   }
 
   @inline(__always) private func forEachRun(_ y: Int, _ body: (Run) -> Void) {
-    runs.withUnsafeBufferPointer { rs in
-      for k in Int(rowStart[y])..<Int(rowStart[y + 1]) { body(rs[k]) }
-    }
+    for k in Int(rowStart[y])..<Int(rowStart[y + 1]) { body(runs[k]) }
   }
 
   /// Composites row `y`'s columns `x0..<x1` at `dst` (the destination pixel of column `x0`),
   /// source-over with full coverage: colours filled, opaque pixels copied, translucent blended.
   func composite(row y: Int, from x0: Int, to x1: Int, into dst: UnsafeMutablePointer<UInt32>) {
-    pixels.withUnsafeBufferPointer { px in
-      runs.withUnsafeBufferPointer { rs in
-        for k in Int(rowStart[y])..<Int(rowStart[y + 1]) {
-          let r = rs[k]
-          let s = max(r.x, x0)
-          let e = min(r.x + Int(r.count), x1)
-          if s >= e { continue }
-          let d = dst + (s - x0)
-          switch r.kind {
-          case 0: d.update(repeating: r.value, count: e - s)
-          case 1: d.update(from: px.baseAddress! + Int(r.value) + (s - r.x), count: e - s)
-          default: blendRow(d, px.baseAddress! + Int(r.value) + (s - r.x), e - s, alpha: 255)
-          }
-        }
+    for k in Int(rowStart[y])..<Int(rowStart[y + 1]) {
+      let r = runs[k]
+      let s = max(r.x, x0)
+      let e = min(r.x + Int(r.count), x1)
+      if s >= e { continue }
+      let d = dst + (s - x0)
+      switch r.kind {
+      case 0: d.update(repeating: r.value, count: e - s)
+      case 1: d.update(from: pixels + Int(r.value) + (s - r.x), count: e - s)
+      default: blendRow(d, pixels + Int(r.value) + (s - r.x), e - s, alpha: 255)
       }
     }
   }
@@ -168,25 +192,21 @@ extension RunImage {
     row y: Int, from x0: Int, to x1: Int, into dst: UnsafeMutablePointer<UInt32>,
     coverage: UnsafePointer<UInt8>
   ) {
-    pixels.withUnsafeBufferPointer { px in
-      runs.withUnsafeBufferPointer { rs in
-        for k in Int(rowStart[y])..<Int(rowStart[y + 1]) {
-          let r = rs[k]
-          let s = max(r.x, x0)
-          let e = min(r.x + Int(r.count), x1)
-          if s >= e { continue }
-          let d = dst + (s - x0)
-          let c = coverage + (s - x0)
-          if r.kind == 0 {
-            for i in 0..<(e - s) {
-              let k = UInt32(c[i])
-              if k == 0 { continue }
-              d[i] = Pixel.sourceOver(k == 255 ? r.value : Pixel.scale(r.value, by: k), d[i])
-            }
-          } else {
-            blendRow(d, px.baseAddress! + Int(r.value) + (s - r.x), e - s, coverage: c)
-          }
+    for k in Int(rowStart[y])..<Int(rowStart[y + 1]) {
+      let r = runs[k]
+      let s = max(r.x, x0)
+      let e = min(r.x + Int(r.count), x1)
+      if s >= e { continue }
+      let d = dst + (s - x0)
+      let c = coverage + (s - x0)
+      if r.kind == 0 {
+        for i in 0..<(e - s) {
+          let k = UInt32(c[i])
+          if k == 0 { continue }
+          d[i] = Pixel.sourceOver(k == 255 ? r.value : Pixel.scale(r.value, by: k), d[i])
         }
+      } else {
+        blendRow(d, pixels + Int(r.value) + (s - r.x), e - s, coverage: c)
       }
     }
   }
@@ -225,4 +245,11 @@ extension Canvas {
       sink.solidSpan(y: row, x: r.x, count: r.width, alpha: 255)
     }
   }
+}
+
+/// A run image's own block of memory (freed with the last image that holds it).
+final class RunBuffer: @unchecked Sendable {
+  let base: UnsafeMutableRawPointer
+  init(bytes: Int) { base = .allocate(byteCount: max(8, bytes), alignment: 8) }
+  deinit { base.deallocate() }
 }

@@ -44,7 +44,7 @@ func runBench(_ args: [String]) -> Int32 {
       try benchPress(
         runs: parsed[BenchArgs.pressRuns] ?? 7, threads: parsed[SharedArgs.threads] ?? 1,
         width: size.width, height: size.height, ui: parsed[SharedArgs.ui] ?? .uikit,
-        sections: parsed[BenchArgs.sections]?.map { $0 - 1 })
+        sections: parsed[BenchArgs.sections]?.map { $0 - 1 }, rasterCache: parsed[SharedArgs.rasterCache])
     }
   case "tap":
     guard let parsed = parseCommandLine(BenchArgs.tap, Array(args.dropFirst()), status: &status) else {

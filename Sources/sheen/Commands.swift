@@ -31,6 +31,9 @@ enum SharedArgs {
     ["--ui"], "UI", DemoUI.allCases.map(\.rawValue),
     help: "which list: uikit (written with SheenKit) or swiftui (its twin written with SheenUI)",
     default: "uikit", make: DemoUI.init(rawValue:))
+  static let rasterCache = Flag(
+    "--raster-cache",
+    help: "keep subtrees drawn unchanged for a few frames as bitmaps (FrameRenderer.rasterizesAutomatically)")
   /// The raw name; `Backend(rawValue:)` makes it a backend (kept a string so that this file needs
   /// no window system, for the command-line fuzzer).
   static let backend = Option.choice(
@@ -154,7 +157,7 @@ enum DumpArgs {
       AnyOption(out), AnyOption(size), AnyOption(SharedArgs.scale), AnyOption(frames),
       AnyOption(SharedArgs.script), AnyOption(SharedArgs.cards),
       AnyOption(overlay), AnyOption(SharedArgs.threads), AnyOption(stats), AnyOption(scene),
-      AnyOption(SharedArgs.ui),
+      AnyOption(SharedArgs.ui), AnyOption(SharedArgs.rasterCache),
     ],
     footer: """
       script steps (separated by commas or semicolons; points are window points, y down):
@@ -258,9 +261,6 @@ enum BenchArgs {
   static let plot = Option.text(
     "--plot", "FILE.png", help: "where to draw the frame times", default: "out/bench-frame-times.png")
   static let overlay = Flag("--overlay", help: "show the FPS overlay (to measure what it costs)")
-  static let rasterCache = Flag(
-    "--raster-cache",
-    help: "keep subtrees drawn unchanged for a few frames as bitmaps (FrameRenderer.rasterizesAutomatically)")
   static let scrollRange = Option.number(
     "--scroll-range", "POINTS", range: 1...100_000_000,
     help: "turn the scroll this far down the list instead of at its end", default: "the whole list")
@@ -282,7 +282,7 @@ enum BenchArgs {
       "            [--strip-pixels N]",
       "sheen bench raster [--runs N]", "sheen bench cards [--runs N] [--threads N] [--size WxH]",
       "sheen bench photos [--runs N] [--threads N]", "sheen bench text [--runs N]",
-      "sheen bench press [--runs N] [--sections LIST] [--threads N] [--size WxH] [--ui uikit|swiftui]",
+      "sheen bench press [--runs N] [--sections LIST] [--threads N] [--size WxH] [--ui uikit|swiftui] [--raster-cache]",
       "sheen bench tap [--runs N] [--card I] [--threads N] [--size WxH]",
       "sheen bench layout [--runs N]",
       "sheen bench draw [--runs N]",
@@ -297,7 +297,7 @@ enum BenchArgs {
       AnyOption(offscreen), AnyOption(SharedArgs.threads), AnyOption(size), AnyOption(frames),
       AnyOption(seconds), AnyOption(SharedArgs.cards), AnyOption(scrollRange),
       AnyOption(warmup), AnyOption(plot), AnyOption(cold), AnyOption(overlay), AnyOption(SharedArgs.backend),
-      AnyOption(SharedArgs.ui), AnyOption(rasterCache), AnyOption(SharedArgs.noOcclusion),
+      AnyOption(SharedArgs.ui), AnyOption(SharedArgs.rasterCache), AnyOption(SharedArgs.noOcclusion),
       AnyOption(SharedArgs.stripPixels),
     ],
     subcommands: [
@@ -353,7 +353,7 @@ enum BenchArgs {
   static let press = Command(
     path: "sheen bench press",
     synopsis: [
-      "sheen bench press [--runs N] [--sections LIST] [--threads N] [--size WxH] [--ui uikit|swiftui]"
+      "sheen bench press [--runs N] [--sections LIST] [--threads N] [--size WxH] [--ui uikit|swiftui] [--raster-cache]"
     ],
     about: """
       Presses the button of card 26 x S in each section S of the demo (`show-card I, wait 2,
@@ -365,7 +365,7 @@ enum BenchArgs {
       """,
     options: [
       AnyOption(pressRuns), AnyOption(sections), AnyOption(SharedArgs.threads), AnyOption(size),
-      AnyOption(SharedArgs.ui),
+      AnyOption(SharedArgs.ui), AnyOption(SharedArgs.rasterCache),
     ],
     footer: "exit status: 0 done; 1 failed; 64 bad usage.")
 

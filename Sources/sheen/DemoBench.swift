@@ -43,7 +43,7 @@ func runDemoBench(_ args: [String]) -> Int32 {
   // The FPS overlay is off unless asked for (`--overlay` measures what it costs).
   window.overlay.isHidden = !overlay
   window.renderer = FrameRenderer(threads: threads)
-  window.renderer.rasterizesAutomatically = parsed[BenchArgs.rasterCache]
+  window.renderer.rasterizesAutomatically = parsed[SharedArgs.rasterCache]
   window.renderer.skipsOccludedLayers = !parsed[SharedArgs.noOcclusion]
   if let n = parsed[SharedArgs.stripPixels] { window.renderer.stripPixels = n }
   do {
@@ -250,10 +250,12 @@ private func benchDemo(
   print(
     String(
       format:
-        "raster cache: %.2f subtrees composited from kept bitmaps per frame, %.2f bitmaps made per frame, %.2f MB held (budget %.1f MB)",
+        "raster cache: %.2f subtrees composited from kept bitmaps per frame, %.2f bitmaps made per frame, %.2f MB held (budget %.1f MB; %.2f MB of its store written, %.2f MB canvas)",
       Double(stats.rasterCacheHits) / n, Double(stats.rasterCacheMisses) / n,
       Double(stats.rasterCacheBytes) / 1_048_576,
-      Double(window.renderer.context.rasterCache.budget) / 1_048_576))
+      Double(window.renderer.context.rasterCache.budget) / 1_048_576,
+      Double(window.renderer.context.rasterCache.storeHighWater) / 1_048_576,
+      Double(window.renderer.context.rasterCache.scratchBytes) / 1_048_576))
   print(
     String(
       format:

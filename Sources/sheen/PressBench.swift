@@ -15,7 +15,7 @@ import SheenRaster
 /// time are every run's.
 func benchPress(
   runs: Int, threads: Int, width: Int, height: Int, ui: DemoUI,
-  sections chosen: [Int]? = nil
+  sections chosen: [Int]? = nil, rasterCache: Bool = false
 ) throws {
   // Sections by index from 0; every one unless chosen.
   let sections = chosen ?? Array(0..<DemoContent.sectionCount)
@@ -40,6 +40,7 @@ func benchPress(
       let window = DemoApp.makeWindow(size: size, scale: 1, cardCount: DemoContent.cardCount, ui: ui)
       window.overlay.isHidden = true
       window.renderer = FrameRenderer(threads: threads)
+      window.renderer.rasterizesAutomatically = rasterCache
       let state = DemoScript.State()
       var times: [Double] = []
       for n in 0...frames {

@@ -61,12 +61,14 @@ import Testing
     // paths, a chart drawn in draw(_:)) are reported apart, per row: they shape no text (every
     // label was laid out at its width in the visit and the layout cache keeps it) and allocate
     // far less than before (550 per row at 1080p).
-    func bench(frames: Int, threads: Int, ui: String, size: String) throws -> (steady: Int?, perRow: Double?)
-    {
-      let text = try bench([
-        "--offscreen", "--ui", ui, "--threads", "\(threads)", "--size", size, "--frames", "\(frames)",
-        "--plot", dir.appendingPathComponent("plot.png").path,
-      ])
+    func bench(frames: Int, threads: Int, ui: String, size: String, options: [String] = []) throws -> (
+      steady: Int?, perRow: Double?
+    ) {
+      let text = try bench(
+        [
+          "--offscreen", "--ui", ui, "--threads", "\(threads)", "--size", size, "--frames", "\(frames)",
+          "--plot", dir.appendingPathComponent("plot.png").path,
+        ] + options)
       #expect(text.contains("blurs per frame 0.00, glyph rasterizations per frame 0.00"), "\(text)")
       #expect(text.contains("shape rasterizations per frame 0.00"), "\(text)")
       // Views drawn in draw(_:) (the cards' small charts) show their kept bitmaps.
@@ -136,6 +138,25 @@ import Testing
     // 5.7-6.5 per row now (73-101 before display contexts, stroke storage and shape paths were
     // kept; 550 before that).
     #expect((screenLong.perRow ?? .infinity) < 12, "1080p: \(String(describing: screenLong.perRow)) per row")
+
+    // With the raster cache: the frames that make bitmaps of rows and cards a few frames after
+    // they came into view (each drawn with a kept canvas into a block of the cache's store), and
+    // those that let go of the rows scrolled away, allocate nothing either (22.6 a steady frame
+    // when each bitmap was arrays of its own and drawn with a canvas made for it).
+    for threads in [1, 2] {
+      let cachedShort = try bench(
+        frames: 400, threads: threads, ui: "uikit", size: "1920x1080", options: ["--raster-cache"])
+      let cachedLong = try bench(
+        frames: 800, threads: threads, ui: "uikit", size: "1920x1080", options: ["--raster-cache"])
+      #expect(
+        cachedShort.steady != nil && cachedLong.steady != nil
+          && cachedLong.steady! <= cachedShort.steady! + 4,
+        "1080p, raster cache, \(threads) thread(s): allocations in 400 steady frames: \(String(describing: cachedShort.steady)), in 800: \(String(describing: cachedLong.steady))"
+      )
+      #expect(
+        (cachedLong.perRow ?? .infinity) < 12,
+        "1080p, raster cache: \(String(describing: cachedLong.perRow)) per row")
+    }
 
     // The first pass through the list (`--cold`: nothing visited before; cells made ahead in the
     // idle time between frames) and the way back, per row coming into view, counting the demo's
