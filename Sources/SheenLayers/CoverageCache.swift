@@ -53,6 +53,8 @@ final class CoverageCache: Sendable {
   }
 
   private let table = FrameCache<Key, Coverage>(budget: 8 << 20, maxEntries: 8192)
+  /// The bytes kept past which entries not drawn in the last two frames go.
+  var budget: Int { table.budget }
   /// Shapes rasterized into the cache (each miss), since the last reset.
   let recordings = Atomic<Int>(0)
   static let steps = 256.0

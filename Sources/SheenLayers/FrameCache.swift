@@ -81,6 +81,9 @@ final class FrameCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   /// Bytes held.
   var bytes: Int { state.withLock { $0.bytes } }
 
+  /// Entries held.
+  var count: Int { state.withLock { $0.entries.count } }
+
   /// Ends a frame: drops entries not used recently when over budget.
   func endFrame() {
     state.withLock { st in

@@ -24,6 +24,8 @@ final class ImageCache: Sendable {
   }
 
   private let table = FrameCache<Key, RasterImage>(budget: 16 << 20, maxEntries: 2048)
+  /// The bytes kept past which entries not drawn in the last two frames go.
+  var budget: Int { table.budget }
   /// Images filtered for drawing (each miss of the table, and each draw filtered directly), since
   /// the last reset.
   let resamples = Atomic<Int>(0)

@@ -50,7 +50,11 @@ final class ShadowCache: Sendable {
     let dy: Int
   }
 
-  private let table = FrameCache<Key, Entry>(budget: 32 << 20, maxEntries: 4096)
+  /// 16 MiB of blurred shadows (the demo's hold 0.3 MB); past it, those not drawn in the last
+  /// two frames go.
+  private let table = FrameCache<Key, Entry>(budget: 16 << 20, maxEntries: 4096)
+  /// The bytes kept past which entries not drawn in the last two frames go.
+  var budget: Int { table.budget }
 
   private func key(
     _ layer: ObjectIdentifier?, _ path: Path?, _ version: Int, _ ctm: Transform, _ sigma: Double

@@ -125,6 +125,10 @@ public final class FontLibrary: Sendable {
   }
 
   /// A face of a font file, loaded once; nil when it cannot be read.
+  /// The font files this library has opened so far (fallback fonts are opened when a character
+  /// needs them, not when fontconfig lists them).
+  public var openedFontFiles: [String] { state.withLock { $0.files.keys.map(\.path) } }
+
   func font(path: String, index: Int) -> Font? {
     let key = FileKey(path: path, index: index)
     if let f = state.withLock({ $0.files[key] }) { return f }

@@ -130,7 +130,11 @@ struct LayoutBuilder {
   /// Paragraphs of `(scalar, offset)` split at line breaks; a break at the very end adds none.
   static func paragraphs(_ string: String) -> [[(Unicode.Scalar, Int)]] {
     var out: [[(Unicode.Scalar, Int)]] = []
+    // Room for the whole string in the first paragraph, most texts' only one (growing by
+    // doubling allocated about six times per paragraph).
+    let count = string.unicodeScalars.count
     var current: [(Unicode.Scalar, Int)] = []
+    current.reserveCapacity(count)
     var previousWasCR = false
     var any = false
     for (i, s) in string.unicodeScalars.enumerated() {
@@ -158,6 +162,46 @@ struct LayoutBuilder {
     return UInt16(fonts.count - 1)
   }
 
+  // MARK: Bidi
+
+  /// FriBidi's type bits of the characters that can raise a bidi level: right-to-left letters
+  /// (R, AL: `FRIBIDI_MASK_RTL`), Arabic numbers (AN: `FRIBIDI_MASK_ARABIC`), embeddings,
+  /// overrides and their end (`FRIBIDI_MASK_EXPLICIT`), isolates (`FRIBIDI_MASK_ISOLATE`).
+  static let raisesBidiLevel: UInt32 = 0x0000_0001 | 0x0000_0002 | 0x0000_1000 | 0x0000_8000
+
+  /// The bidi level of each of a paragraph's scalars, and whether the paragraph runs right to
+  /// left (its direction from its first strong character, left to right without one).
+  ///
+  /// A paragraph without any character that can raise a level (`raisesBidiLevel`) is all level
+  /// 0 and left to right, as the full algorithm finds (UAX #9: the paragraph level is 0; European
+  /// numbers after a left-to-right start resolve to L, neutrals between L's to L; nothing is
+  /// embedded): FriBidi, which allocates about thirty times per paragraph, is then left out. Most
+  /// of a UI's text takes this path; anything else goes through `fullBidiLevels`.
+  static func bidiLevels(_ scalars: [UInt32]) -> (levels: [UInt8], rightToLeft: Bool) {
+    for v in scalars where fribidi_get_bidi_type(v).rawValue & raisesBidiLevel != 0 {
+      return fullBidiLevels(scalars)
+    }
+    return (Array(repeating: 0, count: scalars.count), false)
+  }
+
+  /// `bidiLevels` through FriBidi's full algorithm (brackets included), whatever the text.
+  static func fullBidiLevels(_ scalars: [UInt32]) -> (levels: [UInt8], rightToLeft: Bool) {
+    let n = scalars.count
+    if n == 0 { return ([], false) }
+    var types = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: n)
+    var brackets = [FriBidiBracketType](repeating: 0, count: n)
+    var levels = [FriBidiLevel](repeating: 0, count: n)
+    var base = FriBidiParType(rawValue: 0x40)  // FRIBIDI_PAR_ON: from the first strong character
+    scalars.withUnsafeBufferPointer { text in
+      fribidi_get_bidi_types(text.baseAddress, FriBidiStrIndex(n), &types)
+      fribidi_get_bracket_types(text.baseAddress, FriBidiStrIndex(n), types, &brackets)
+    }
+    if fribidi_get_par_embedding_levels_ex(types, brackets, FriBidiStrIndex(n), &base, &levels) == 0 {
+      return (Array(repeating: 0, count: n), false)
+    }
+    return (levels.map { UInt8(clamping: $0) }, base.rawValue & 1 == 1)
+  }
+
   // MARK: Shaping
 
   nonisolated(unsafe) static let unicodeFuncs = hb_unicode_funcs_get_default()
@@ -182,23 +226,10 @@ struct LayoutBuilder {
     if n == 0 { return p }
 
     // Bidi: levels per scalar, the paragraph's direction from its first strong character.
-    var types = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: n)
-    var brackets = [FriBidiBracketType](repeating: 0, count: n)
-    var levels = [FriBidiLevel](repeating: 0, count: n)
-    var base = FriBidiParType(rawValue: 0x40)  // FRIBIDI_PAR_ON: from the first strong character
-    p.scalars.withUnsafeBufferPointer { text in
-      fribidi_get_bidi_types(text.baseAddress, FriBidiStrIndex(n), &types)
-      fribidi_get_bracket_types(text.baseAddress, FriBidiStrIndex(n), types, &brackets)
-    }
-    if fribidi_get_par_embedding_levels_ex(types, brackets, FriBidiStrIndex(n), &base, &levels) == 0 {
-      levels = Array(repeating: 0, count: n)
-      base = FriBidiParType(rawValue: 0)
-    }
-    p.isRightToLeft = base.rawValue & 1 == 1
+    (p.levels, p.isRightToLeft) = LayoutBuilder.bidiLevels(p.scalars)
     // About a glyph per scalar (reserved once: growing by each run's count would copy the
     // glyphs once per run).
     p.glyphs.reserveCapacity(n + n / 4 + 8)
-    p.levels = levels.map { UInt8(clamping: $0) }
 
     // Fonts per scalar, as Pango chooses them: marks stay with their base when its font has
     // them; emoji presentations go to colour emoji fonts; the rest to the first font that has

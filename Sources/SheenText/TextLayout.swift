@@ -26,19 +26,29 @@ import Synchronization
 /// With `wrapping: .characters` wrapped lines break between any two grapheme clusters.
 public struct TextLayout: Sendable {
   /// A glyph and its pen position on its line's baseline.
+  ///
+  /// 16 bytes (`GlyphLayoutTests`): the x offset in 64 bits, the y offset in 32 (a mark's few
+  /// points off the baseline, to a millionth of a point), the glyph and font indices in 16 each.
+  /// A cached layout's glyphs are most of its memory; the fields in their declared order with
+  /// `y` in 64 bits took 32.
   public struct Glyph: Hashable, Sendable {
-    public var id: GlyphID
     /// The pen's x offset from the line's origin, in points (HarfBuzz's offset included).
     public var x: Double
-    /// The offset from the baseline, in points, y down (marks placed above or below).
-    public var y: Double
+    @usableFromInline var storedY: Float
+    public var id: GlyphID
     /// The index of the glyph's font in the layout's `fonts`.
     public var font: UInt16
+
+    /// The offset from the baseline, in points, y down (marks placed above or below).
+    @inlinable public var y: Double {
+      get { Double(storedY) }
+      set { storedY = Float(newValue) }
+    }
 
     @inlinable public init(id: GlyphID, x: Double, y: Double = 0, font: UInt16 = 0) {
       self.id = id
       self.x = x
-      self.y = y
+      self.storedY = Float(y)
       self.font = font
     }
   }
@@ -177,11 +187,30 @@ public struct TextLayout: Sendable {
   /// costs at most this many layouts.
   public static let cacheLimit = 8192
 
-  private static let cache = Mutex(ClockCache<CacheKey, TextLayout>(capacity: cacheLimit))
+  /// The most bytes the cached layouts may hold (`cachedBytes`: their glyphs, lines and
+  /// strings): 4 MiB. Past it, layouts not used since the clock hand last passed them go until
+  /// the new one fits, so long texts cannot fill memory a few thousand layouts at a time; a
+  /// layout over the limit by itself is made each time it is asked for. The demo's 938 layouts
+  /// hold about 1.4 MB.
+  public static let cacheByteLimit = 4 << 20
+
+  private static let cache = Mutex(
+    ClockCache<CacheKey, TextLayout>(capacity: cacheLimit, byteLimit: cacheByteLimit))
 
   /// The layouts cached now, and how many were evicted to make room since the process started.
   public static var cacheStatistics: (count: Int, evictions: Int) {
     cache.withLock { ($0.count, $0.evictions) }
+  }
+
+  /// The bytes the cached layouts hold now, as `cachedBytes` counts them.
+  public static var cacheBytes: Int { cache.withLock { $0.bytes } }
+
+  /// What this layout holds in the cache with `string` as its key: its glyphs (16 bytes each),
+  /// lines, font references and the string's UTF-8, with the arrays' and objects' headers.
+  public func cachedBytes(for string: String) -> Int {
+    var n = 256 + string.utf8.count + fonts.count * 8 + lines.count * MemoryLayout<Line>.stride
+    for line in lines { n += 32 + line.glyphs.capacity * MemoryLayout<Glyph>.stride }
+    return n
   }
 
   /// The layout of `string`, shaped and broken once per (string, family, size, width, height,
@@ -196,7 +225,8 @@ public struct TextLayout: Sendable {
       height: height)
     if let l = cache.withLock({ $0.value(for: key) }) { return l }
     let made = TextLayout(string, style: style, width: width, height: height)
-    cache.withLock { $0.insert(made, for: key) }
+    let bytes = made.cachedBytes(for: string)
+    cache.withLock { $0.insert(made, for: key, bytes: bytes) }
     return made
   }
 

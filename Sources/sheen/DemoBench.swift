@@ -243,10 +243,10 @@ private func benchDemo(
   print(
     String(
       format:
-        "caches: shadows %.1f MB, shapes %.1f MB, glyphs %.1f MB, resampled images %.1f MB; text layouts %d (%d evicted)",
+        "caches: shadows %.1f MB, shapes %.1f MB, glyphs %.1f MB, resampled images %.1f MB; text layouts %d, %.1f MB (%d evicted)",
       Double(caches.shadows) / 1_048_576, Double(caches.shapes) / 1_048_576,
       Double(caches.glyphs) / 1_048_576, Double(window.renderer.context.imageCacheBytes) / 1_048_576,
-      layouts.count, layouts.evictions))
+      layouts.count, Double(TextLayout.cacheBytes) / 1_048_576, layouts.evictions))
   print(
     String(
       format:

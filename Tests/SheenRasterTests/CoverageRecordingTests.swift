@@ -269,4 +269,31 @@ import Testing
     #expect(
       c.recordCoverage(Path(rect: Rect(x: 0, y: 0, width: 1e300, height: 2)), transform: .identity) == nil)
   }
+
+  /// A recording keeps arrays of exactly its size (the scratch it grew in goes back to a pool):
+  /// what `byteCount` says is what it holds, give or take the allocator's rounding; and
+  /// recordings made one after another, of different sizes, each hold their own spans.
+  @Test func recordingsHoldNoRoomBeyondTheirSpans() throws {
+    let c = Canvas(surface: try Surface(width: 8, height: 8))
+    var kept: [(Coverage, Path)] = []
+    for i in 0..<12 {
+      let r = Double(20 + i * 37)
+      let path = Path(ellipseIn: Rect(x: 0.5, y: 0.25, width: r, height: r * 0.7))
+      let made = try #require(c.recordCoverage(path, transform: .identity))
+      func slack<T>(_ a: [T]) -> Int { (a.capacity - a.count) * MemoryLayout<T>.stride }
+      #expect(slack(made.rowStarts) < 16 && slack(made.runs) < 16 && slack(made.alphas) < 16)
+      #expect(made.rowStarts.count == made.bounds.height + 1)
+      kept.append((made, path))
+    }
+    // Each still draws what filling its path draws.
+    for (made, path) in kept {
+      let w = made.bounds.maxX + 2
+      let h = made.bounds.maxY + 2
+      let a = try Surface(width: w, height: h)
+      let b = try Surface(width: w, height: h)
+      Canvas(surface: a).fill(made, offsetX: 0, offsetY: 0, paint: .solid(.black))
+      Canvas(surface: b).fill(path, paint: .solid(.black))
+      #expect(a.pixels == b.pixels)
+    }
+  }
 }

@@ -14,8 +14,10 @@ import Synchronization
 /// An entry is keyed by the file's path, size and modification time, so a file that changed is
 /// read again.
 public final class ImageFileCache: Sendable {
-  /// The cache of scene files and `UIImage(contentsOfFile:)`: 192 MB, 4096 files.
-  public static let shared = ImageFileCache(budget: 192 << 20, maxEntries: 4096)
+  /// The cache of scene files and `UIImage(contentsOfFile:)`: 32 MiB of decoded pixels (eight
+  /// 1024 × 1024 photos, or a screenful of thumbnails many times over; an image shown stays
+  /// alive with its view whatever the cache lets go), 4096 files.
+  public static let shared = ImageFileCache(budget: 32 << 20, maxEntries: 4096)
 
   struct Key: Hashable {
     let path: String

@@ -5,6 +5,8 @@
 // replaying them through the clip and the paint costs a fraction of rasterizing again: no
 // flattening, no edges, no accumulation; the blending is the same work either way.
 
+import Synchronization
+
 /// The coverage of one path under one transform, as the rasterizer emitted it: rows of solid
 /// runs and of runs with a coverage per pixel, in device pixels relative to the path's own
 /// placement. Immutable once made, so any thread may draw it.
@@ -206,16 +208,39 @@ public final class Coverage: @unchecked Sendable {
 
 /// Collects the rasterizer's spans into a `Coverage` (a class: spans are handed to sinks as
 /// values).
+///
+/// The spans go into scratch arrays taken from a small shared pool and given back by `finish()`,
+/// which copies them into arrays of exactly their size: a kept `Coverage` holds no room its
+/// arrays grew into (growing by doubling left up to half of each unused, about a third of the
+/// demo's recorded text), its `byteCount` is what it holds, and a recording allocates its three
+/// arrays once instead of once per doubling.
 final class CoverageRecorder: SpanSink {
   let bounds: IntRect
-  var rowStarts: [Int32] = [0]
-  var runs: [Coverage.Run] = []
-  var alphas: [UInt8] = []
+  var rowStarts: [Int32]
+  var runs: [Coverage.Run]
+  var alphas: [UInt8]
   /// The row the runs being added belong to (relative to `bounds.y`).
   var row = 0
 
+  private struct Scratch {
+    var rowStarts: [Int32] = []
+    var runs: [Coverage.Run] = []
+    var alphas: [UInt8] = []
+  }
+
+  /// Scratch arrays not in use: at most `maxSpares`, each given back only while its capacity is
+  /// under `maxSpareBytes` (a huge recording's arrays are let go).
+  private static let spares = Mutex<[Scratch]>([])
+  static let maxSpares = 8
+  static let maxSpareBytes = 1 << 20
+
   init(bounds: IntRect) {
     self.bounds = bounds
+    let s = CoverageRecorder.spares.withLock { $0.popLast() } ?? Scratch()
+    rowStarts = s.rowStarts
+    runs = s.runs
+    alphas = s.alphas
+    rowStarts.append(0)
   }
 
   /// Closes rows up to (not including) row `r`.
@@ -239,7 +264,35 @@ final class CoverageRecorder: SpanSink {
 
   func finish() -> Coverage {
     advance(to: bounds.height)
-    return Coverage(bounds: bounds, rowStarts: rowStarts, runs: runs, alphas: alphas)
+    let made = Coverage(
+      bounds: bounds, rowStarts: CoverageRecorder.exactCopy(rowStarts),
+      runs: CoverageRecorder.exactCopy(runs), alphas: CoverageRecorder.exactCopy(alphas))
+    var s = Scratch(rowStarts: rowStarts, runs: runs, alphas: alphas)
+    rowStarts = []
+    runs = []
+    alphas = []
+    s.rowStarts.removeAll(keepingCapacity: true)
+    s.runs.removeAll(keepingCapacity: true)
+    s.alphas.removeAll(keepingCapacity: true)
+    let held =
+      s.rowStarts.capacity * 4 + s.runs.capacity * MemoryLayout<Coverage.Run>.stride + s.alphas.capacity
+    if held <= CoverageRecorder.maxSpareBytes {
+      CoverageRecorder.spares.withLock { list in
+        if list.count < CoverageRecorder.maxSpares { list.append(s) }
+      }
+    }
+    return made
+  }
+
+  /// `a`'s elements in an array allocated for exactly that many.
+  static func exactCopy<T: BitwiseCopyable>(_ a: [T]) -> [T] {
+    if a.isEmpty { return [] }
+    return [T](unsafeUninitializedCapacity: a.count) { buffer, count in
+      a.withUnsafeBufferPointer { source in
+        buffer.baseAddress!.initialize(from: source.baseAddress!, count: source.count)
+      }
+      count = a.count
+    }
   }
 }
 
