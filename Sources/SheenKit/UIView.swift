@@ -2,6 +2,7 @@ import Foundation
 import SheenLayers
 import SheenPlatform
 import SheenRaster
+import Synchronization
 
 /// A rectangle on screen that draws through its layer and receives touches (UIKit's `UIView`).
 ///
@@ -37,8 +38,9 @@ open class UIView: UIResponder {
   /// it to a new time would do nothing, so a frame skips it (a list of thousands of views walks
   /// only the paths to what moves). When true on a view, true on all its ancestors.
   var subtreeMayMove = false
-  /// Bumped whenever motion starts anywhere: a walk that saw it bumped keeps its flags.
-  nonisolated(unsafe) static var motionStarts = 0
+  /// Bumped whenever motion starts anywhere: a walk that saw it bumped keeps its flags. Atomic:
+  /// views on other threads (tests run in parallel) bump it too.
+  static let motionStarts = Atomic<Int>(0)
   var needsLayout = true
   var subtreeNeedsLayout = true
   /// Auto Layout's variables and constraints for this view, made when first used.
@@ -597,19 +599,19 @@ open class UIView: UIResponder {
   /// still moves.
   func advanceSubtree(to now: Double) -> Bool {
     guard subtreeMayMove else { return false }
-    let starts = UIView.motionStarts
+    let starts = UIView.motionStarts.load(ordering: .relaxed)
     var moving = advanceAnimations(to: now)
     if advanceOwnMotion(to: now) { moving = true }
     for s in subviews where s.subtreeMayMove && s.advanceSubtree(to: now) { moving = true }
     // Nothing moves here any more, and nothing started moving meanwhile (a completion may start
     // an animation in a part of the subtree already walked): skip this subtree from now on.
-    if !moving && UIView.motionStarts == starts { subtreeMayMove = false }
+    if !moving && UIView.motionStarts.load(ordering: .relaxed) == starts { subtreeMayMove = false }
     return moving
   }
 
   /// Records that motion may run in this view: marks it and its ancestors.
   func setMayMove() {
-    UIView.motionStarts &+= 1
+    UIView.motionStarts.add(1, ordering: .relaxed)
     var v: UIView? = self
     while let x = v, !x.subtreeMayMove {
       x.subtreeMayMove = true

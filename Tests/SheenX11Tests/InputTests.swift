@@ -133,10 +133,13 @@ extension X11Tests {
         p.arguments = args
         p.environment = server.environment
         try spawn(p)
-        // Draw as fast as events allow while the storm goes on.
+        // Draw as fast as events allow while the storm goes on (and at least twice: a storm that
+        // ends before the second frame still has its resizes read between frames).
         let deadline = Date().addingTimeInterval(20)
         var frames = 0
-        while (p.isRunning || window.size != PixelSize(width: 333, height: 222)) && Date() < deadline {
+        while (p.isRunning || window.size != PixelSize(width: 333, height: 222) || frames < 2)
+          && Date() < deadline
+        {
           _ = window.pollEvents()
           drawPattern(into: try window.framebuffer(), seed: frames)
           window.present()
@@ -154,7 +157,6 @@ extension X11Tests {
         window.close()
         let segment = ours.first?.id
         if let segment { #expect(try waitUntilSegmentGone(segment)) }
-        #expect(frames > 1)
       }
     }
   }

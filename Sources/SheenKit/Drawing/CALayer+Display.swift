@@ -32,8 +32,6 @@ struct DisplayState {
   /// Whether the last `display()` ran `UIView.draw(_:)`'s empty default: a view with no drawing
   /// of its own, which drew nothing, is not counted as a `draw(_:)` call.
   var ranEmptyDraw = false
-  /// How many times `display()` drew (for tests and `bench`).
-  nonisolated(unsafe) static var displays = 0
 }
 
 extension CALayer {
@@ -118,7 +116,6 @@ extension CALayer {
       displayState.ownsContents = false
       return
     }
-    DisplayState.displays += 1
     let ctx: CGContext
     var dirty = CGRect(origin: .zero, size: size)
     if let d = displayState.dirty, displayState.ownsContents, sheenLayer.contents?.width == Int(w),
