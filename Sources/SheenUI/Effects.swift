@@ -113,7 +113,8 @@ final class EffectNode: Node {
   let view = UIView()
   var effect: Effect = .opacity(1)
   var clipSize: CGSize?
-  var clipIdentity: [UInt8] = []
+  /// The clip shape last applied (a new one of another type or other bytes is laid out again).
+  var clipShape: (any Shape)?
 
   override init() {
     super.init()
@@ -125,11 +126,8 @@ final class EffectNode: Node {
 
   func apply(_ e: Effect) {
     if case .clip(let shape) = e {
-      let id = shapeBytes(shape) + Array(String(describing: type(of: shape)).utf8)
-      if id != clipIdentity {
-        clipIdentity = id
-        clipSize = nil
-      }
+      if clipShape.map({ !sameShape($0, shape) }) ?? true { clipSize = nil }
+      clipShape = shape
     }
     effect = e
   }

@@ -205,9 +205,8 @@ final class ForEachNode: ListNode {
     // The path of the node being looked at (copied only for what is kept).
     var path: [Int] = []
     func collect(_ n: Node) {
-      if let k = n as? StateKeeping, k.states.contains(where: { ($0 as? StateBox)?.wasSet == true }) {
-        kept.states.append((path, k.states))
-      }
+      let states = n.keptStates
+      if states.contains(where: { ($0 as? StateBox)?.wasSet == true }) { kept.states.append((path, states)) }
       if let f = n as? ForEachNode, f.isLazy {
         // A lazy list's rows are kept as it keeps them (their heights at a width unknown here).
         var rows = f.releasedRows
@@ -269,7 +268,7 @@ final class ForEachNode: ListNode {
       for i in path { n = n.flatMap { i < $0.children.count ? $0.children[i] : nil } }
       return n
     }
-    for (path, states) in saved.states { (node(path) as? StateKeeping)?.adopt(states) }
+    for (path, states) in saved.states { node(path)?.adoptStates(states) }
     // The lazy lists inside take back what they kept, for the rows they make again.
     for (path, rows) in saved.lists {
       if let list = node(path) as? ForEachNode {

@@ -246,6 +246,12 @@ class Node {
     }
   }
 
+  /// The `@State` storage this node keeps (a body node's), in the order of the view's fields.
+  var keptStates: [AnyObject] { [] }
+  /// Takes `saved` (the storage of a row given back and made again) and asks for the body again
+  /// with it (body nodes only).
+  func adoptStates(_ saved: [AnyObject]) {}
+
   /// Asks for a body again after a state change (body nodes only).
   func reevaluate() {}
   /// Called by a `@State` this node keeps when its value changes.
@@ -274,7 +280,7 @@ func reconcile<V: View>(_ old: Node?, _ view: V, _ ctx: UpdateContext) -> Node {
     return reconcile(old, view, c)
   }
   if V.Body.self == Never.self {
-    guard let p = V.self as? any PrimitiveView.Type else {
+    guard let p = primitiveType(V.self) else {
       fatalError("\(V.self) has no body and is not one of SheenUI's views")
     }
     // The value seen as the primitive it is (V is P), without copying it into a box.
@@ -293,6 +299,24 @@ func reconcile<V: View>(_ old: Node?, _ view: V, _ ctx: UpdateContext) -> Node {
   n.graph = ctx.graph
   n.update(view, ctx)
   return n
+}
+
+/// SheenUI's primitive view types by type (a conformance looked up in the runtime costs
+/// thousands of instructions for a generic type; a dictionary, a few dozen).
+private let primitiveTypes = Mutex<[ObjectIdentifier: PrimitiveType]>([:])
+
+/// A primitive view type (a metatype: nothing in it to share unsafely).
+private struct PrimitiveType: @unchecked Sendable {
+  let type: any PrimitiveView.Type
+}
+
+/// `type` as one of SheenUI's primitive views, if it is one.
+func primitiveType<V>(_ type: V.Type) -> (any PrimitiveView.Type)? {
+  let key = ObjectIdentifier(type)
+  if let p = primitiveTypes.withLock({ $0[key] }) { return p.type }
+  guard let p = type as? any PrimitiveView.Type else { return nil }
+  primitiveTypes.withLock { $0[key] = PrimitiveType(type: p) }
+  return p
 }
 
 /// Views that stand for lists of views: a lazy stack's rows may be found through them.
@@ -372,6 +396,9 @@ final class BodyNode<V: View>: Node {
     return true
   }
 
+  override var keptStates: [AnyObject] { states }
+  override func adoptStates(_ saved: [AnyObject]) { adopt(saved) }
+
   override func stateDidChange() {
     guard !needsBody else { return }
     needsBody = true
@@ -394,15 +421,9 @@ func hasDynamicFields<V>(_ v: V) -> Bool {
   return has
 }
 
-/// A node keeping `@State` storage: a view's body node.
-protocol StateKeeping: AnyObject {
-  var states: [AnyObject] { get }
+extension BodyNode {
   /// Takes `saved` (the storage of a row given back and made again) and asks for the body
   /// again with it.
-  func adopt(_ saved: [AnyObject])
-}
-
-extension BodyNode: StateKeeping {
   func adopt(_ saved: [AnyObject]) {
     guard saved.count == states.count, let v = view, let ctx = context else { return }
     states = saved

@@ -217,7 +217,9 @@ final class ShapeNode: Node {
   var view: UIView = UIView()
   var initialized = false
   var shape: (any Shape)?
-  var shapeIdentity: [UInt8] = []
+  /// The shape as a plain view's rounded corners, when it can be drawn as one (found when the
+  /// shape changes, not at each update and placement).
+  var layerShape: (any LayerShape)?
   var fill: Color?
   var gradient: LinearGradient?
   var stroke: StrokeStyle?
@@ -230,7 +232,12 @@ final class ShapeNode: Node {
   ) {
     let color = style.solidColor(ctx.environment)
     let gradient = style as? LinearGradient
-    let fast = newStroke == nil && color != nil && newShape is LayerShape
+    // A shape of another type or other bytes: its path is made again.
+    if !(shape.map { sameShape($0, newShape) } ?? false) {
+      layerShape = newShape as? LayerShape
+      pathSize = nil
+    }
+    let fast = newStroke == nil && color != nil && layerShape != nil
     let kind = fast ? 0 : (gradient != nil ? 1 : 2)
     let current = view is GradientHostView ? 1 : (view is ShapeHostView ? 2 : 0)
     if kind != current || !initialized {
@@ -238,11 +245,6 @@ final class ShapeNode: Node {
       view = kind == 0 ? UIView() : (kind == 1 ? GradientHostView() : ShapeHostView())
       view.isUserInteractionEnabled = false
       if parent != nil { structureChanged(ctx) }
-      pathSize = nil
-    }
-    let identity = shapeBytes(newShape)
-    if identity != shapeIdentity || shape.map({ type(of: $0) != type(of: newShape) }) ?? true {
-      shapeIdentity = identity
       pathSize = nil
     }
     shape = newShape
@@ -285,7 +287,7 @@ final class ShapeNode: Node {
     guard pathSize != rect.size, let shape else { return }
     pathSize = rect.size
     let bounds = CGRect(origin: .zero, size: rect.size)
-    if let ls = shape as? LayerShape, stroke == nil {
+    if let ls = layerShape, stroke == nil {
       view.layer.cornerRadius = ls.layerCornerRadius(in: rect.size)
       if let gv = view as? GradientHostView { gv.layer.mask = nil }
       return
@@ -334,6 +336,15 @@ extension Color: PrimitiveView {
 }
 
 /// The bytes of a shape value (its identity for the path: equal bytes, equal path).
+/// Whether two shapes are of one type and have the same bytes (so draw the same).
+func sameShape(_ a: any Shape, _ b: any Shape) -> Bool {
+  func open<S: Shape>(_ x: S) -> Bool {
+    guard let y = b as? S else { return false }
+    return bytesEqual(x, y)
+  }
+  return open(a)
+}
+
 func shapeBytes(_ shape: any Shape) -> [UInt8] {
   func open<S: Shape>(_ s: S) -> [UInt8] { valueBytes(s) }
   return open(shape)
