@@ -280,8 +280,11 @@ import Testing
       let r = Double(20 + i * 37)
       let path = Path(ellipseIn: Rect(x: 0.5, y: 0.25, width: r, height: r * 0.7))
       let made = try #require(c.recordCoverage(path, transform: .identity))
+      // Slack is what the allocator adds: glibc rounds a chunk to 16 bytes and hands over a whole
+      // free chunk when what would be left is under its 32-byte minimum, so up to 46 bytes more
+      // than asked (a recording left in its doubling scratch would hold up to half again).
       func slack<T>(_ a: [T]) -> Int { (a.capacity - a.count) * MemoryLayout<T>.stride }
-      #expect(slack(made.rowStarts) < 16 && slack(made.runs) < 16 && slack(made.alphas) < 16)
+      #expect(slack(made.rowStarts) < 48 && slack(made.runs) < 48 && slack(made.alphas) < 48)
       #expect(made.rowStarts.count == made.bounds.height + 1)
       kept.append((made, path))
     }
