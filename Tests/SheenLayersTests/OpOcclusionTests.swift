@@ -134,15 +134,7 @@ import Testing
   /// Every scene file (the gallery, the seed stories), and frames on one and two threads: the
   /// same pixels with and without occlusion.
   @Test func sceneFilesAreTheSameWithAndWithoutOcclusion() throws {
-    let root = ReferenceImage.packageRoot
-    var files: [String] = []
-    for dir in ["Scenes/Gallery", "Tests/Scenes"] {
-      let url = root.appendingPathComponent(dir)
-      for f in try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
-      where f.hasSuffix(".json") {
-        files.append(url.appendingPathComponent(f).path)
-      }
-    }
+    let files = try galleryAndTestSceneFiles()
     #expect(files.count >= 10)
     var left = 0
     for path in files {

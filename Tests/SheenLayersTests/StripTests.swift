@@ -22,15 +22,7 @@ import Testing
   /// (the gallery's 1920 x 1080 in the default 8 strips, and on two threads in 16; the seeds in
   /// strips of 16 rows, on one thread and two).
   @Test func sceneFilesAreTheSameInStripsAndWhole() throws {
-    let root = ReferenceImage.packageRoot
-    var files: [String] = []
-    for dir in ["Scenes/Gallery", "Tests/Scenes"] {
-      let url = root.appendingPathComponent(dir)
-      for f in try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
-      where f.hasSuffix(".json") {
-        files.append(url.appendingPathComponent(f).path)
-      }
-    }
+    let files = try galleryAndTestSceneFiles()
     #expect(files.count >= 10)
     var moreDrawn = 0
     for path in files {
