@@ -183,7 +183,6 @@ final class ButtonNode: Node {
       return SheenUI.reconcile(children.first, s.makeBody(configuration: config), ctx)
     }
     setChild(0, open(s), ctx)
-    invalidateLayout()
   }
 
   /// The animation of the press or release to show at the next placement (of this button only).
@@ -194,6 +193,8 @@ final class ButtonNode: Node {
     isPressed = down
     needsBody = true
     pressAnimation = down ? PressAnimation.down : PressAnimation.up
+    // Placed in the next update, in the press's animation (what the style changes, below).
+    setNeedsPlacement()
     ctx.graph.bodyNeedsUpdate(self)
   }
 

@@ -43,17 +43,20 @@ final class DecorationNode: Node {
 extension _BackgroundLayout: PrimitiveView {
   func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
     let n = (old as? DecorationNode) ?? DecorationNode()
-    n.alignment = alignment
     // Drawing order: a background before the content, an overlay after it.
     let ci = isOverlay ? 0 : 1
-    n.contentIndex = ci
+    // Children that come or go lay it out again (`setChild`); so does a new alignment.
+    if n.alignment != alignment || n.contentIndex != ci {
+      n.alignment = alignment
+      n.contentIndex = ci
+      n.invalidateLayout()
+    }
     let oldContent = n.children.count == 2 ? n.children[ci] : nil
     let oldDecoration = n.children.count == 2 ? n.children[1 - ci] : nil
     let c = SheenUI.reconcile(oldContent, content, ctx)
     let d = SheenUI.reconcile(oldDecoration, decoration, ctx)
     n.setChild(0, isOverlay ? c : d, ctx)
     n.setChild(1, isOverlay ? d : c, ctx)
-    n.invalidateLayout()
     return n
   }
 }
@@ -108,6 +111,18 @@ public struct _EffectView<Content: View>: View {
   public var body: Never { fatalError("_EffectView has no body") }
 }
 
+/// Whether two effects do the same (a clip: the same shape, type and bytes).
+func sameEffect(_ a: Effect, _ b: Effect) -> Bool {
+  switch (a, b) {
+  case (.clip(let x), .clip(let y)): return sameShape(x, y)
+  case (.opacity(let x), .opacity(let y)): return x == y
+  case (.shadow(let c, let r, let x, let y), .shadow(let c2, let r2, let x2, let y2)):
+    return c == c2 && r == r2 && x == x2 && y == y2
+  case (.scale(let x, let y, let a), .scale(let x2, let y2, let a2)): return x == x2 && y == y2 && a == a2
+  default: return false
+  }
+}
+
 /// A node whose view groups its content to clip it, fade it, shadow it or scale it.
 final class EffectNode: Node {
   let view = UIView()
@@ -129,6 +144,8 @@ final class EffectNode: Node {
       if clipShape.map({ !sameShape($0, shape) }) ?? true { clipSize = nil }
       clipShape = shape
     }
+    // Applied when placed: a new effect places this node again.
+    if !sameEffect(effect, e) { setNeedsPlacement() }
     effect = e
   }
 

@@ -35,6 +35,14 @@ final class ViewGraph {
   private(set) var bodyCounts: [ObjectIdentifier: Int] = [:]
   /// How many nodes were placed (not left as they were: see `Node.needsPlacement`).
   var nodesPlaced = 0
+  /// How many nodes were reconciled with a new value (primitive views and views with a body).
+  var nodesReconciled = 0
+  /// How many sizes were worked out (not found among a node's remembered answers).
+  var sizesComputed = 0
+  /// How many nodes had their remembered sizes forgotten (each step of each invalidation).
+  var layoutInvalidations = 0
+  /// How many entries lazy stacks looked at to measure or place their rows.
+  var lazyEntriesVisited = 0
   weak var hostView: UIView? {
     didSet { root.hostView = hostView }
   }
@@ -203,6 +211,41 @@ public final class HostingView<Content: View>: UIView {
   /// nodes it changed, the path from them to the root and what moved, and leaves the rest as
   /// it was (for tests and benchmarks).
   public var nodePlacementCount: Int { graph.nodesPlaced }
+
+  /// What the graph's updates did since the view was made, node by node (for tests and
+  /// benchmarks: an update should visit what changed and the path to it, not the whole tree).
+  public struct UpdateVisits: Equatable, Sendable {
+    /// Bodies asked for.
+    public var bodies: Int
+    /// Nodes reconciled with a new value.
+    public var reconciled: Int
+    /// Sizes worked out (not remembered).
+    public var sizesComputed: Int
+    /// Nodes whose remembered sizes were forgotten.
+    public var invalidations: Int
+    /// Nodes placed.
+    public var placed: Int
+    /// Entries of lazy stacks looked at.
+    public var lazyEntries: Int
+
+    /// The visits since `earlier`.
+    public static func - (a: UpdateVisits, b: UpdateVisits) -> UpdateVisits {
+      UpdateVisits(
+        bodies: a.bodies - b.bodies, reconciled: a.reconciled - b.reconciled,
+        sizesComputed: a.sizesComputed - b.sizesComputed, invalidations: a.invalidations - b.invalidations,
+        placed: a.placed - b.placed, lazyEntries: a.lazyEntries - b.lazyEntries)
+    }
+    /// Every visit counted.
+    public var total: Int { bodies + reconciled + sizesComputed + invalidations + placed + lazyEntries }
+  }
+
+  /// The visits of the graph's updates since the view was made (see `UpdateVisits`).
+  public var updateVisits: UpdateVisits {
+    UpdateVisits(
+      bodies: graph.bodyEvaluations, reconciled: graph.nodesReconciled, sizesComputed: graph.sizesComputed,
+      invalidations: graph.layoutInvalidations, placed: graph.nodesPlaced,
+      lazyEntries: graph.lazyEntriesVisited)
+  }
 
   /// How many times `type`'s body was asked for since the view was made.
   public func bodyEvaluations<V: View>(of type: V.Type) -> Int {

@@ -169,13 +169,37 @@ class StackNode: Node {
     return m.result
   }
 
-  func update<Content: View>(_ content: Content, _ ctx: UpdateContext) {
+  /// Brings the content up to date; the stack is laid out again only when its items, axis,
+  /// alignment or spacing changed (an item whose size may have changed invalidates the layout
+  /// from where it is).
+  func update<Content: View>(
+    _ content: Content, axis: Axis, alignment: AlignmentKey, spacing: CGFloat?, _ ctx: UpdateContext
+  ) {
     let c = SheenUI.reconcile(children.first, content, ctx)
-    if children.first !== c { itemsValid = false }
     setChild(0, c, ctx)
     // A list below may have gained or lost members.
-    itemsValid = false
-    invalidateLayout()
+    let same = itemsValid && sameItems()
+    itemsValid = same
+    if !same || axis != self.axis || alignment != self.alignment || spacing != self.spacing {
+      self.axis = axis
+      self.alignment = alignment
+      self.spacing = spacing
+      itemsValid = false
+      invalidateLayout()
+    }
+  }
+
+  /// Whether the items the children list now are the ones kept, in order.
+  private func sameItems() -> Bool {
+    var i = 0
+    var same = true
+    for c in children {
+      c.forEachItem { n in
+        guard same else { return }
+        if i < items.count && items[i] === n { i += 1 } else { same = false }
+      }
+    }
+    return same && i == items.count
   }
 }
 
@@ -222,13 +246,7 @@ public struct HStack<Content: View>: View {
 extension VStack: PrimitiveView {
   func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
     let n = (old as? StackNode) ?? StackNode()
-    n.axis = .vertical
-    if n.alignment != alignment.key {
-      n.alignment = alignment.key
-      n.invalidateLayout()
-    }
-    n.spacing = spacing
-    n.update(content, ctx)
+    n.update(content, axis: .vertical, alignment: alignment.key, spacing: spacing, ctx)
     return n
   }
 }
@@ -236,13 +254,7 @@ extension VStack: PrimitiveView {
 extension HStack: PrimitiveView {
   func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
     let n = (old as? StackNode) ?? StackNode()
-    n.axis = .horizontal
-    if n.alignment != alignment.key {
-      n.alignment = alignment.key
-      n.invalidateLayout()
-    }
-    n.spacing = spacing
-    n.update(content, ctx)
+    n.update(content, axis: .horizontal, alignment: alignment.key, spacing: spacing, ctx)
     return n
   }
 }
@@ -308,11 +320,21 @@ final class ZStackNode: Node {
 extension ZStack: PrimitiveView {
   func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
     let n = (old as? ZStackNode) ?? ZStackNode()
-    n.alignment = alignment
     n.setChild(0, SheenUI.reconcile(n.children.first, content, ctx), ctx)
-    n.items.removeAll(keepingCapacity: true)
-    n.children[0].collectItems(into: &n.items)
-    n.invalidateLayout()
+    // Laid out again when its items or its alignment changed (an item whose size may have
+    // changed invalidates the layout from where it is).
+    var i = 0
+    var same = n.alignment == alignment
+    n.children[0].forEachItem { c in
+      guard same else { return }
+      if i < n.items.count && n.items[i] === c { i += 1 } else { same = false }
+    }
+    if !same || i != n.items.count {
+      n.alignment = alignment
+      n.items.removeAll(keepingCapacity: true)
+      n.children[0].collectItems(into: &n.items)
+      n.invalidateLayout()
+    }
     return n
   }
 }

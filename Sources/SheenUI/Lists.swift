@@ -175,6 +175,11 @@ final class ForEachNode: ListNode {
   /// The kinds of the rows, worked out once for the data of the last update (see `kind(of:)`).
   private var kinds: [Int] = []
 
+  deinit {
+    for r in lazyRows.values where r.parent === self { r.parent = nil }
+    for r in byID.values where r.parent === self { r.parent = nil }
+  }
+
   /// Row `index`'s kind (see `rowKind`): the kinds are worked out once for all the rows, when
   /// first asked for after an update.
   func kind(of index: Int) -> Int {
@@ -298,6 +303,7 @@ extension ForEach: PrimitiveView {
     if ctx.environment.inLazyStack {
       // Rows are made on demand; those already made are brought up to date now.
       n.isLazy = true
+      n.isLazyRowList = true
       let data = self.data
       let content = self.content
       let id = self.id
@@ -330,7 +336,11 @@ extension ForEach: PrimitiveView {
         newByID[key] = row
         rows[i] = row
       }
-      if rows.count != n.lazyRows.count { n.structureChanged(ctx) }
+      if rows.count != n.lazyRows.count {
+        // Rows no longer in the data leave the tree.
+        for (i, old) in n.lazyRows where rows[i] !== old && old.parent === n { old.parent = nil }
+        n.structureChanged(ctx)
+      }
       n.byID = newByID
       n.lazyRows = rows
       n.children = rows.keys.sorted().map { rows[$0]! }

@@ -36,7 +36,13 @@ struct UpdateContext {
 /// (where its children go). A node with an `ownView` places that view at the rectangle it is
 /// given (in the coordinates of the nearest ancestor with a view) and its children inside it.
 class Node {
-  weak var parent: Node?
+  /// The node above, which keeps this one (in `children`, or as a lazy list's row). Not a weak
+  /// reference: a weak reference gives the node a side table, and every retain and release of
+  /// it then takes the runtime's slow path (a tap's update spent a third of its instructions
+  /// there). A node going away clears the parent of the nodes that still name it (`deinit`),
+  /// and a node taken out of the tree has its parent cleared, so the pointer is never left
+  /// dangling.
+  unowned(unsafe) var parent: Node?
   var children: [Node] = []
 
   /// The UIKit-shaped view drawing this node, if it draws or groups (a clip, an opacity...).
@@ -69,9 +75,14 @@ class Node {
 
   init() {}
 
+  deinit {
+    for c in children where c.parent === self { c.parent = nil }
+  }
+
   /// The node's size for `proposal`: the child's, and remembered.
   final func sizeThatFits(_ proposal: ProposedViewSize) -> CGSize {
     if let s = sizes.size(for: proposal) { return s }
+    graph?.sizesComputed += 1
     let s = computeSize(proposal)
     sizes.insert(proposal, s)
     return s
@@ -91,14 +102,31 @@ class Node {
   /// Forgets the remembered sizes here and above: something that decides them changed.
   final func invalidateLayout() {
     var n: Node? = self
+    // The node below on the path, and the row of the nearest lazy list passed (a lazy stack
+    // measures that row again rather than all of its rows).
+    var below: Node?
+    var row: Node?
     while let x = n {
       x.sizes.removeAll()
       x.guideFlags = -1
       x.needsPlacement = true
-      x.layoutInvalidated()
+      if x.isLazyRowList { row = below }
+      if x.watchesLayout {
+        x.layoutInvalidated(row: row)
+        row = nil
+      }
+      graph?.layoutInvalidations += 1
+      below = x
       n = x.parent
     }
   }
+
+  /// Whether this node is a lazy stack's list of rows (see `invalidateLayout`).
+  final var isLazyRowList = false
+  /// Whether `layoutInvalidated(row:)` does anything for this node.
+  final var watchesLayout = false
+  /// This node's entry in its lazy stack, when it is a made entry of one (else -1).
+  final var lazyEntryIndex = -1
 
   /// The value of guide `key` at `size` set by something in this node (see
   /// `explicitAlignment`), in this node's coordinates. By default the only child's, placed over
@@ -117,8 +145,10 @@ class Node {
     return guideFlags
   }
 
-  /// Called on this node and its ancestors when something below changed its layout.
-  func layoutInvalidated() {}
+  /// Called on this node and its ancestors that set `watchesLayout` when something below
+  /// changed its layout; `row` is the row of a lazy list below whose layout changed, when the
+  /// change came through one (and not through anything else between).
+  func layoutInvalidated(row: Node?) {}
 
   /// Puts this node at `rect` (in the coordinates of the nearest ancestor with a view): its own
   /// view there and its children inside, or its children at `rect` when it has no view.
@@ -290,13 +320,16 @@ func reconcile<V: View>(_ old: Node?, _ view: V, _ ctx: UpdateContext) -> Node {
       }
     }
     let n = open(p)
-    // Updated: placed again (a value placing applies, a colour or an effect, may have changed).
+    // A node whose value changed something placing applies (a colour, an effect, a press) asks
+    // to be placed again itself (`setNeedsPlacement`), and one whose size may have changed
+    // invalidates its layout: an update places only what changed and the path to it.
     n.graph = ctx.graph
-    n.setNeedsPlacement()
+    ctx.graph.nodesReconciled += 1
     return n
   }
   let n = (old as? BodyNode<V>) ?? BodyNode<V>()
   n.graph = ctx.graph
+  ctx.graph.nodesReconciled += 1
   n.update(view, ctx)
   return n
 }

@@ -100,10 +100,12 @@ struct WeakLazyStack {
 extension ScrollView: PrimitiveView {
   func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
     let n = (old as? ScrollNode) ?? ScrollNode()
-    n.axes = axes
+    if n.axes != axes {
+      n.axes = axes
+      n.invalidateLayout()
+    }
     n.view.showsVerticalScrollIndicator = showsIndicators
     n.setChild(0, SheenUI.reconcile(n.children.first, content, ctx), ctx)
-    n.invalidateLayout()
     return n
   }
 }
@@ -167,28 +169,87 @@ final class LazyStackNode: Node {
     (margin, margin + max(visible.height, 400) / 2 + 200)
   }
 
-  override func layoutInvalidated() { laidOutWidth = nil }
+  /// Made lazy rows whose layout changed since the last measure (their heights are asked
+  /// again; the rows keep their tops unless a height changed).
+  private var changedRows: [Node] = []
+  /// The indices of the entries that have a node, in order (so that placing the rows, and
+  /// what a tap changes, visits the rows made, not every row of the list).
+  private var madeEntries: [Int] = []
+
+  override init() {
+    super.init()
+    watchesLayout = true
+  }
+
+  override func layoutInvalidated(row: Node?) {
+    if let row, laidOutWidth != nil {
+      if !changedRows.contains(where: { $0 === row }) { changedRows.append(row) }
+    } else {
+      laidOutWidth = nil
+    }
+  }
+
+  /// Sets entry `i`'s node (nil: given back), keeping `madeEntries` and the row's index.
+  private func setEntryNode(_ i: Int, _ node: Node?) {
+    if let old = entries[i].node, old.lazyEntryIndex == i { old.lazyEntryIndex = -1 }
+    entries[i].node = node
+    node?.lazyEntryIndex = i
+    let k = madeEntries.partitionPoint(i)
+    let present = k < madeEntries.count && madeEntries[k] == i
+    if node != nil && !present { madeEntries.insert(i, at: k) }
+    if node == nil && present { madeEntries.remove(at: k) }
+  }
 
   func refreshEntries() {
     guard !entriesValid else { return }
     entriesValid = true
     var items: [Node] = []
     for c in children { c.collectItems(into: &items) }
+    for e in entries { if let n = e.node { n.lazyEntryIndex = -1 } }
     entries.removeAll(keepingCapacity: true)
+    madeEntries.removeAll(keepingCapacity: true)
     for i in items {
       if let f = i as? ForEachNode, f.isLazy {
-        for r in 0..<f.rowCount { entries.append((f, r, f.lazyRows[r])) }
+        for r in 0..<f.rowCount {
+          let n = f.lazyRows[r]
+          if let n {
+            n.lazyEntryIndex = entries.count
+            madeEntries.append(entries.count)
+          }
+          entries.append((f, r, n))
+        }
       } else {
+        i.lazyEntryIndex = entries.count
+        madeEntries.append(entries.count)
         entries.append((nil, 0, i))
       }
     }
+    graph?.lazyEntriesVisited += entries.count
     laidOutWidth = nil
+  }
+
+  /// Measures the changed rows again at the width laid out: true when none changed its height
+  /// (the tops stand), false when the whole stack must be measured again.
+  private func remeasureChangedRows(_ width: CGFloat?) -> Bool {
+    defer { changedRows.removeAll(keepingCapacity: true) }
+    for row in changedRows {
+      let i = row.lazyEntryIndex
+      guard i >= 0, i < entries.count, entries[i].node === row, entries[i].list != nil else { return false }
+      graph?.lazyEntriesVisited += 1
+      let h = row.sizeThatFits(ProposedViewSize(width: width, height: nil)).height
+      if heights[i] != h { return false }
+    }
+    return true
   }
 
   /// Heights and tops of every entry for `width`, measuring the made ones.
   private func measure(_ width: CGFloat?) {
     refreshEntries()
-    if laidOutWidth == width, tops.count == entries.count + 1 { return }
+    if laidOutWidth == width, tops.count == entries.count + 1, heights.count == entries.count {
+      if changedRows.isEmpty || remeasureChangedRows(width) { return }
+    }
+    changedRows.removeAll(keepingCapacity: true)
+    graph?.lazyEntriesVisited += entries.count
     laidOutWidth = width
     // With no lazy row measured, the first is made, wherever it is, so that the rest are
     // estimated from it: a stack that is itself below the view (a section's rows, in a list of
@@ -198,7 +259,7 @@ final class LazyStackNode: Node {
       entries[f].list?.releasedHeight(entries[f].index, width: width) == nil,
       let list = entries[f].list, let row = list.makeRow?(entries[f].index)
     {
-      entries[f].node = row
+      setEntryNode(f, row)
       rowsToJoin = true
     }
     heights = entries.map { e in
@@ -383,7 +444,7 @@ final class LazyStackNode: Node {
     if let p = prefetchIndex, p < entries.count, entries[p].node == nil, let list = entries[p].list,
       let row = list.makeRow?(entries[p].index)
     {
-      entries[p].node = row
+      setEntryNode(p, row)
       made = true
       laidOutWidth = nil
       measure(rect.width)
@@ -392,10 +453,10 @@ final class LazyStackNode: Node {
     for _ in 0..<entries.count {
       var batch = false
       var i = firstEntry(atOrBelow: lo)
-      let one = !zip(entries, heights).contains { $0.0.list != nil && $0.1 != nil }
+      let one = !madeEntries.contains { entries[$0].list != nil && heights[$0] != nil }
       while i < entries.count && tops[i] < hi {
         if entries[i].node == nil, let list = entries[i].list, let row = list.makeRow?(entries[i].index) {
-          entries[i].node = row
+          setEntryNode(i, row)
           batch = true
           // The first row of a kind not made before: the rows after it are estimated anew.
           if one || !madeKinds.contains(list.kind(of: entries[i].index)) { break }
@@ -416,12 +477,16 @@ final class LazyStackNode: Node {
       let reach = Self.keepReach(visible)
       let keepLo = visible.minY - o.y - (scrollingUp ? reach.ahead : reach.behind)
       let keepHi = visible.maxY - o.y + (scrollingUp ? reach.behind : reach.ahead)
-      for i in entries.indices {
+      // Backwards: a row given back leaves `madeEntries`.
+      var k = madeEntries.count - 1
+      while k >= 0 {
+        let i = madeEntries[k]
+        k -= 1
         guard entries[i].node != nil, let list = entries[i].list, let h = heights[i],
           tops[i + 1] < keepLo || tops[i] > keepHi
         else { continue }
         list.releaseRow(entries[i].index, width: rect.width, height: h)
-        entries[i].node = nil
+        setEntryNode(i, nil)
         released = true
       }
     }
@@ -436,8 +501,12 @@ final class LazyStackNode: Node {
       for l in lists { l.children = l.lazyRows.keys.sorted().map { l.lazyRows[$0]! } }
       host.syncSubviews()
     }
-    for (i, e) in entries.enumerated() {
-      guard let node = e.node, let h = heights[i] else { continue }
+    graph?.lazyEntriesVisited += madeEntries.count
+    var k = 0
+    while k < madeEntries.count {
+      let i = madeEntries[k]
+      k += 1
+      guard let node = entries[i].node, let h = heights[i] else { continue }
       let w = node.sizeThatFits(ProposedViewSize(width: rect.width, height: nil)).width
       let x = alignment.defaultValue(rect.size) - node.alignmentValue(alignment, CGSize(width: w, height: h))
       node.place(in: CGRect(x: rect.minX + x, y: rect.minY + tops[i], width: w, height: h))
@@ -623,6 +692,9 @@ extension _AnimationView: PrimitiveView {
     n.always = value == nil
     n.changed = existing != nil && n.value != value
     n.value = value
+    // The changes below are placed in this node's animation: it is placed (and forgets the
+    // change) in this update.
+    if n.changed { n.setNeedsPlacement() }
     n.setChild(0, SheenUI.reconcile(n.children.first, content, ctx), ctx)
     return n
   }
@@ -673,5 +745,18 @@ extension View {
   /// `$0.animation = nil` or `$0.disablesAnimations = true` keeps them still.
   public func transaction(_ transform: @escaping (inout Transaction) -> Void) -> _TransactionView<Self> {
     _TransactionView(content: self, transform: transform)
+  }
+}
+
+extension Array where Element == Int {
+  /// The first index whose element is not below `value` (the array sorted).
+  func partitionPoint(_ value: Int) -> Int {
+    var lo = 0
+    var hi = count
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if self[mid] < value { lo = mid + 1 } else { hi = mid }
+    }
+    return lo
   }
 }

@@ -232,10 +232,12 @@ final class ShapeNode: Node {
   ) {
     let color = style.solidColor(ctx.environment)
     let gradient = style as? LinearGradient
-    // A shape of another type or other bytes: its path is made again.
+    // A shape of another type or other bytes: its path is made again, and its size asked again.
+    var resized = false
     if !(shape.map { sameShape($0, newShape) } ?? false) {
       layerShape = newShape as? LayerShape
       pathSize = nil
+      resized = true
     }
     let fast = newStroke == nil && color != nil && layerShape != nil
     let kind = fast ? 0 : (gradient != nil ? 1 : 2)
@@ -246,12 +248,22 @@ final class ShapeNode: Node {
       view.isUserInteractionEnabled = false
       if parent != nil { structureChanged(ctx) }
       pathSize = nil
+      resized = true
     }
+    // A new stroke draws a new outline (made when placed).
+    if newStroke != stroke { pathSize = nil }
+    let newGradient = gradient != self.gradient
+    let restyled = color != fill || newGradient || newStroke != stroke
     shape = newShape
     fill = color
     self.gradient = gradient
     stroke = newStroke
-    invalidateLayout()
+    if resized {
+      invalidateLayout()
+    } else if restyled {
+      // A solid fill's colour and a new outline are applied when placed.
+      setNeedsPlacement()
+    }
     // A solid fill's colour is applied when placed (so that a change animates with the layout).
     if !fast, let sv = view as? ShapeHostView {
       let l = sv.shapeLayer
@@ -266,8 +278,10 @@ final class ShapeNode: Node {
         l.fillColor = color?.cgColor
         l.strokeColor = nil
       }
-    } else if let gv = view as? GradientHostView, let g = gradient {
+    } else if let gv = view as? GradientHostView, let g = gradient, newGradient || resized {
       g.apply(to: gv.gradientLayer)
+      // A stroke's gradient points are moved out with its layer when placed (see `placeNode`).
+      if stroke != nil { pathSize = nil }
     }
   }
 

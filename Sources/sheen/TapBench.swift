@@ -34,6 +34,9 @@ func benchTap(runs: Int, threads: Int, width: Int, height: Int, card: Int) throw
   var tapBodies = 0
   // The tap frames' input alone (the script's events: the button's action), least over the runs.
   var leastInput = [[Double]](repeating: [Double](repeating: .infinity, count: 2), count: uis.count)
+  // Each frame's layout and animation alone (`advance`: where the twin's update runs), least.
+  var leastAdvance = [[Double]](
+    repeating: [Double](repeating: .infinity, count: frames + 1), count: uis.count)
   for _ in 0..<runs {
     for (k, ui) in uis.enumerated() {
       let window = DemoApp.makeWindow(size: size, scale: 1, cardCount: DemoContent.cardCount, ui: ui)
@@ -52,6 +55,9 @@ func benchTap(runs: Int, threads: Int, width: Int, height: Int, card: Int) throw
           leastInput[k][n == pressFrame ? 0 : 1] = min(leastInput[k][n == pressFrame ? 0 : 1], input)
         }
         window.refreshOverlay(at: time)
+        let advanceStart = processCPUSeconds()
+        window.advance(to: time)
+        leastAdvance[k][n] = min(leastAdvance[k][n], (processCPUSeconds() - advanceStart) * 1000)
         window.renderFrame(into: surface, time: time)
         let cpu = (processCPUSeconds() - start) * 1000
         allocations[k][n] += (allocationCount?() ?? 0) - allocated
@@ -113,6 +119,13 @@ func benchTap(runs: Int, threads: Int, width: Int, height: Int, card: Int) throw
         + " UIKit press frame %.2f ms, release frame %.2f ms", leastInput[1][0], leastInput[1][1],
       leastInput[0][0],
       leastInput[0][1]))
+  print(
+    String(
+      format:
+        "layout and animation alone (advance, before drawing): twin's tap frame %.3f ms, press frame %.3f ms,"
+        + " calm frame %.3f ms; UIKit release frame %.3f ms, press-animation frames' median %.3f ms",
+      leastAdvance[1][releaseFrame], leastAdvance[1][pressFrame], median(calm.map { leastAdvance[1][$0] }),
+      leastAdvance[0][releaseFrame], median(animation.map { leastAdvance[0][$0] })))
   print("bodies the twin's tap frame asked for: \(tapBodies)")
   print(
     String(
