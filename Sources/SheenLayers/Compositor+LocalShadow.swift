@@ -86,6 +86,7 @@ extension Compositor {
       return try? g.alphaMask(margin: margin)
     }
     counts.blurs += made.blurs
+    counts.blurredPixels += made.blurredPixels
     guard let local else { return true }
     if wholePixels {
       canvas.fill(

@@ -13,7 +13,8 @@ import SheenRaster
 //   whose rows at the top or bottom are hidden is drawn clipped to the rows left;
 // - its shadow and background skip the pixels covers after it hide (its background under its own
 //   opaque sublayers too: the window's background under cards), text and the border too;
-// - the band is cleared only in the rows no cover hides.
+// - the band is cleared only where no cover hides it (`Canvas.clear(_:skipping:)`: whole rows
+//   and, within a row, the spans between covers).
 // Nothing is left out while a body is drawn offscreen for a shadow of its alpha (the blur would
 // see it) or a mask is drawn.
 extension Compositor {

@@ -131,8 +131,8 @@ public final class Compositor {
     context.add(counts)
   }
 
-  /// Lists the covers (when occluding) and clears the canvas' clip to `background` in the rows
-  /// no cover hides.
+  /// Lists the covers (when occluding) and clears the canvas' clip to `background` where no
+  /// cover hides it.
   private func startDrawing(first: Int, _ canvas: Canvas, clearingTo background: Color?) {
     coverIndex.removeAll(keepingCapacity: true)
     coverRect.removeAll(keepingCapacity: true)
@@ -140,21 +140,14 @@ public final class Compositor {
     let clip = canvas.clipBounds.intersection(canvas.surface.bounds)
     if skipsOccludedLayers { collectCovers(first: first, stop: nodes.count, clip: clip) }
     guard let background, !clip.isEmpty else { return }
-    let rows = occludes ? visibleRows(clip, from: 0) : clip
-    if rows == clip {
+    if !occludes {
       canvas.clear(background)
       return
     }
-    counts.pixelsNotDrawn += (clip.height - rows.height) * clip.width
-    if rows.isEmpty {
-      counts.opsOccluded += 1
-      return
-    }
-    canvas.save()
-    canvas.transform = .identity
-    canvas.clip(to: Rect(rows))
-    canvas.clear(background)
-    canvas.restore()
+    // Every cover is painted after the clear: the clear skips them all (whole rows and spans).
+    let skipped = canvas.clear(background, skipping: coverRect)
+    counts.pixelsNotDrawn += skipped
+    if skipped == clip.width * clip.height { counts.opsOccluded += 1 }
   }
 
   // MARK: Per layer
@@ -332,6 +325,14 @@ public final class Compositor {
     // (Compositor+LocalShadow.swift); under a shear or uneven scale, in device pixels.
     let shadowPath = node(i).pointee.shadowPath
     if drawLocalShadow(i, path: shadowPath, canvas, ctm, color: color, offset: offset, holes: hole) {
+      drawBody(i, canvas, ctm)
+      return
+    }
+    // A blur whose whole mask would be huge is worked out where the canvas shows it
+    // (Compositor+WideShadow.swift).
+    if drawWideShadow(
+      i, path: shadowPath, canvas, ctm, sigma: sigma, color: color, dx: dx, dy: dy, holes: hole)
+    {
       drawBody(i, canvas, ctm)
       return
     }

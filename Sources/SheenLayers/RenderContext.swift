@@ -39,6 +39,8 @@ public final class RenderContext: Sendable {
     /// Pixels that operations would have drawn and did not, because later opaque layers cover
     /// them in the band (ops left out whole, rows clipped off, pixels skipped).
     public var pixelsNotDrawn = 0
+    /// Pixels of the masks blurred for shadows (what a blur's work and memory follow).
+    public var blurredPixels = 0
 
     public init() {}
 
@@ -56,6 +58,7 @@ public final class RenderContext: Sendable {
       s.rasterCacheBytes += b.rasterCacheBytes
       s.opsOccluded += b.opsOccluded
       s.pixelsNotDrawn += b.pixelsNotDrawn
+      s.blurredPixels += b.blurredPixels
       return s
     }
   }

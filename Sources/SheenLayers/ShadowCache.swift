@@ -130,6 +130,7 @@ final class ShadowCache: Sendable {
     shape.fill(path, transform: t)
     shape.blur(sigma: sigma)
     stats.blurs += 1
+    stats.blurredPixels += shape.width * shape.height
     guard let (k, ix, iy) = snapped, region == whole else {
       return Placed(mask: Coverage(mask: shape), dx: 0, dy: 0)
     }
@@ -164,6 +165,7 @@ final class ShadowCache: Sendable {
     guard let m = try? image.alphaMask(margin: margin) else { return nil }
     m.blur(sigma: sigma)
     stats.blurs += 1
+    stats.blurredPixels += m.width * m.height
     guard cacheable, let (k, ix, iy) = snapped else { return Placed(mask: Coverage(mask: m), dx: 0, dy: 0) }
     let inset = ShadowCache.cutSlack + 2
     for h in holes {
@@ -226,15 +228,18 @@ final class ShadowCache: Sendable {
       layer: layer, path: path, shapes: nil, version: signature, a: scale, b: 0,
       c: 0, d: scale, fx: ShadowCache.localMarker, fy: 0, sigma: sigma)
     var made = 0
+    var pixels = 0
     let kept = table.value(for: k) { () -> (value: Entry, bytes: Int)? in
       guard let m = render() else { return nil }
       // A true Gaussian (made once, kept): within a level of the exact shadow of any shape.
       m.blur(sigma: sigma, exact: true)
       made += 1
+      pixels += m.width * m.height
       let e = Entry(mask: Coverage(mask: m), relX: m.originX, relY: m.originY, source: m)
       return (e, e.mask.byteCount + m.width * m.height)
     }
     stats.blurs += made
+    stats.blurredPixels += pixels
     return kept
   }
 

@@ -347,6 +347,69 @@ public final class Canvas {
     }
   }
 
+  /// Clears the clip to `color` except inside `holes` (device rectangles that opaque colour
+  /// will cover), row by row between the holes' edges; returns how many pixels of the clip were
+  /// left alone. Under a soft clip it clears everything (and leaves none alone).
+  @discardableResult public func clear(_ color: Color, skipping holes: [IntRect]) -> Int {
+    let b = state.clipBounds.intersection(target.bounds)
+    if b.isEmpty { return 0 }
+    resolveClip(for: Rect(b))
+    if state.clipMask != nil || holes.isEmpty {
+      clear(color)
+      return 0
+    }
+    let c = color.premultiplied
+    var skipped = 0
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * holes.count) { spans in
+      var y = b.y
+      while y < b.maxY {
+        // The holes across rows y..<next, as x ranges in x order (insertion: a few dozen).
+        var next = b.maxY
+        var n = 0
+        for h in holes where h.x < b.maxX && h.maxX > b.x && h.maxY > y && h.y < b.maxY && !h.isEmpty {
+          if h.y > y {
+            next = Swift.min(next, h.y)
+            continue
+          }
+          next = Swift.min(next, h.maxY)
+          let x0 = Swift.max(h.x, b.x)
+          let x1 = Swift.min(h.maxX, b.maxX)
+          var k = n
+          while k > 0 && spans[2 * (k - 1)] > x0 {
+            spans[2 * k] = spans[2 * (k - 1)]
+            spans[2 * k + 1] = spans[2 * (k - 1) + 1]
+            k -= 1
+          }
+          spans[2 * k] = x0
+          spans[2 * k + 1] = x1
+          n += 1
+        }
+        var cleared = 0
+        for row in y..<next {
+          let p = target.pixel(b.x, row) - b.x
+          var x = b.x
+          for k in 0..<n {
+            let s = spans[2 * k]
+            if s > x { (p + x).update(repeating: c, count: s - x) }
+            x = Swift.max(x, spans[2 * k + 1])
+          }
+          if x < b.maxX { (p + x).update(repeating: c, count: b.maxX - x) }
+        }
+        // Pixels cleared in one row of the slab.
+        var x = b.x
+        for k in 0..<n {
+          let s = spans[2 * k]
+          if s > x { cleared += s - x }
+          x = Swift.max(x, spans[2 * k + 1])
+        }
+        if x < b.maxX { cleared += b.maxX - x }
+        skipped += (b.width - cleared) * (next - y)
+        y = next
+      }
+    }
+    return skipped
+  }
+
   /// Fills a path with a paint.
   public func fill(_ path: Path, paint: Paint, rule: FillRule = .nonZero) {
     let clip = state.clipBounds.intersection(target.bounds)

@@ -22,6 +22,7 @@ import Testing
     s.rasterCacheBytes = base + 10
     s.opsOccluded = base + 11
     s.pixelsNotDrawn = base + 12
+    s.blurredPixels = base + 13
     return s
   }
 

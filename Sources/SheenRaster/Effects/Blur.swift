@@ -88,36 +88,74 @@ extension AlphaMask {
 
   /// Blurs this mask into `out`, which is `margin` larger on each side (it may be `self`).
   private func blur(_ plan: BlurPlan, margin: Int, into out: AlphaMask) {
-    let lines = BlurLines(plan: plan, margin: margin, longest: Swift.max(width, height))
+    blur(plan, columns: -margin..<(width + margin), rows: -margin..<(height + margin), into: out)
+  }
+
+  /// Blurs this mask into `out`, which holds the blurred values at columns `columns` and rows
+  /// `rows` of this mask (relative to its origin; beyond its edges is allowed): only those are
+  /// worked out, from the input they read.
+  private func blur(_ plan: BlurPlan, columns: Range<Int>, rows: Range<Int>, into out: AlphaMask) {
+    let lines = BlurLines(plan: plan, capacity: Swift.max(columns.count, rows.count))
     // The row-blurred image: `height` rows of the output's width, rounded up to whole lanes.
     let stride = (out.width + laneCount - 1) / laneCount * laneCount
     let inter = UnsafeMutablePointer<UInt16>.allocate(capacity: stride * height)
     defer { inter.deallocate() }
     inter.initialize(repeating: 0, count: stride * height)
     for y0 in Swift.stride(from: 0, to: height, by: laneCount) {
-      lines.blurRows(y0..<Swift.min(y0 + laneCount, height), of: self, into: inter, stride: stride)
+      lines.blurRows(
+        y0..<Swift.min(y0 + laneCount, height), of: self, positions: columns, into: inter, stride: stride)
     }
     for x0 in Swift.stride(from: 0, to: out.width, by: laneCount) {
-      lines.blurColumns(from: x0, of: inter, stride: stride, rows: height, into: out)
+      lines.blurColumns(from: x0, of: inter, stride: stride, rows: height, positions: rows, into: out)
     }
+  }
+
+  /// The part within `window` (device pixels) of this mask blurred by a Gaussian of `sigma`
+  /// pixels, values outside the mask being zero: the same values `blurred(sigma:)` has there,
+  /// worked out without the rest. Its work and memory follow the window and the mask, not how
+  /// far the blur spreads (a huge blur seen through a small canvas). Nil when nothing of the
+  /// blur reaches the window. With `exact`, the blur is one sampled Gaussian (as
+  /// `blur(sigma:exact:)` makes it: within a level of the true Gaussian, 8σ taps a pixel).
+  public func blurred(sigma: Double, within window: IntRect, exact: Bool = false) throws -> AlphaMask? {
+    let plan = BlurPlan(sigma: sigma, exact: exact)
+    let r = plan.reach
+    let spread = IntRect(x: originX - r, y: originY - r, width: width + 2 * r, height: height + 2 * r)
+    let w = window.intersection(spread)
+    if w.isEmpty || width == 0 || height == 0 { return nil }
+    let out = try AlphaMask(width: w.width, height: w.height, originX: w.x, originY: w.y)
+    let columns = (w.x - originX)..<(w.maxX - originX)
+    let rows = (w.y - originY)..<(w.maxY - originY)
+    if plan.passes.isEmpty {
+      for y in Swift.max(0, rows.lowerBound)..<Swift.min(height, rows.upperBound) {
+        let x0 = Swift.max(0, columns.lowerBound)
+        let x1 = Swift.min(width, columns.upperBound)
+        if x1 > x0 {
+          (out.row(y - rows.lowerBound) + (x0 - columns.lowerBound)).update(from: row(y) + x0, count: x1 - x0)
+        }
+      }
+      return out
+    }
+    blur(plan, columns: columns, rows: rows, into: out)
+    return out
   }
 }
 
 /// Blurs 16 lines at a time: two buffers of lane vectors that the passes ping-pong between.
+///
+/// A call works out the blurred values at positions `lo..<hi` of its lines (relative to the
+/// input's first position; they may lie beyond the input on either side). The buffers hold
+/// positions `lo - reach ..< hi + reach` (what the passes read), at `pad + position`.
 private final class BlurLines {
   let plan: BlurPlan
-  /// How far the output extends beyond the input on each side.
-  let margin: Int
-  /// Zeros on each side of the input: the output's margin plus what the passes read beyond it.
-  let pad: Int
+  /// The positions a buffer holds: the widest output asked for and what the passes read beyond it.
+  let capacity: Int
   let a: UnsafeMutableRawPointer
   let b: UnsafeMutableRawPointer
 
-  init(plan: BlurPlan, margin: Int, longest: Int) {
+  init(plan: BlurPlan, capacity outputs: Int) {
     self.plan = plan
-    self.margin = margin
-    pad = margin + plan.reach
-    let bytes = (longest + 2 * pad) * laneBytes
+    capacity = outputs + 2 * plan.reach
+    let bytes = capacity * laneBytes
     a = .allocate(byteCount: bytes, alignment: laneBytes)
     b = .allocate(byteCount: bytes, alignment: laneBytes)
     a.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
@@ -129,47 +167,51 @@ private final class BlurLines {
     b.deallocate()
   }
 
-  /// Blurs rows `rows` of `mask` (at most 16) along x into `inter`, with the plan's extra bits.
-  func blurRows(_ rows: Range<Int>, of mask: AlphaMask, into inter: UnsafeMutablePointer<UInt16>, stride: Int)
-  {
+  /// Blurs rows `rows` of `mask` (at most 16) along x into `inter`, with the plan's extra bits:
+  /// the values at columns `positions` (relative to the mask's first column).
+  func blurRows(
+    _ rows: Range<Int>, of mask: AlphaMask, positions: Range<Int>, into inter: UnsafeMutablePointer<UInt16>,
+    stride: Int
+  ) {
     let n = mask.width
     let bits = plan.fractionBits
-    clearPads(around: n)
+    let (pad, first, last) = clearOutside(count: n, positions: positions)
     // Transpose: lane l of position x holds pixel x of row l.
     for lane in 0..<laneCount {
       let dst = a + pad * laneBytes + lane * 4
       if lane < rows.count {
         let src = mask.row(rows.lowerBound + lane)
-        for x in 0..<n {
+        for x in first..<last {
           dst.storeBytes(of: Int32(src[x]) << bits, toByteOffset: x * laneBytes, as: Int32.self)
         }
       } else {
-        for x in 0..<n { dst.storeBytes(of: 0, toByteOffset: x * laneBytes, as: Int32.self) }
+        for x in first..<last { dst.storeBytes(of: 0, toByteOffset: x * laneBytes, as: Int32.self) }
       }
     }
-    let result = run(count: n, finalShift: 0)
+    let result = run(pad: pad, positions: positions, finalShift: 0)
     for lane in 0..<rows.count {
       let src = result + lane * 4
       let dst = inter + (rows.lowerBound + lane) * stride
-      for x in 0..<(n + 2 * margin) {
+      for x in 0..<positions.count {
         dst[x] = UInt16(clamping: src.load(fromByteOffset: x * laneBytes, as: Int32.self))
       }
     }
   }
 
   /// Blurs the 16 columns from `x0` of the row-blurred image `inter` along y, into `out` as
-  /// 8-bit values (columns beyond `out.width` are dropped).
+  /// 8-bit values: the values at rows `positions` (columns beyond `out.width` are dropped).
   func blurColumns(
-    from x0: Int, of inter: UnsafeMutablePointer<UInt16>, stride: Int, rows n: Int, into out: AlphaMask
+    from x0: Int, of inter: UnsafeMutablePointer<UInt16>, stride: Int, rows n: Int, positions: Range<Int>,
+    into out: AlphaMask
   ) {
-    clearPads(around: n)
-    for y in 0..<n {
+    let (pad, first, last) = clearOutside(count: n, positions: positions)
+    for y in first..<last {
       let v = UnsafeRawPointer(inter + y * stride + x0).loadUnaligned(as: SIMD16<UInt16>.self)
       store(a, pad + y, Lanes(truncatingIfNeeded: v))
     }
-    let result = run(count: n, finalShift: plan.fractionBits)
+    let result = run(pad: pad, positions: positions, finalShift: plan.fractionBits)
     let columns = Swift.min(laneCount, out.width - x0)
-    for y in 0..<out.height {
+    for y in 0..<Swift.min(out.height, positions.count) {
       let v = SIMD16<UInt8>(clamping: load(result, y))
       let dst = out.row(y) + x0
       if columns == laneCount {
@@ -180,24 +222,35 @@ private final class BlurLines {
     }
   }
 
-  /// Zeros the `pad` positions on each side of `n` input positions in `a` (earlier passes
-  /// leave values there).
-  private func clearPads(around n: Int) {
-    a.initializeMemory(as: UInt8.self, repeating: 0, count: pad * laneBytes)
-    (a + (pad + n) * laneBytes).initializeMemory(as: UInt8.self, repeating: 0, count: pad * laneBytes)
+  /// For `n` input positions and outputs at `positions`: where position 0 lies in the buffers
+  /// (`pad`), and the input positions the passes read (`first..<last`); zeros buffer `a` at the
+  /// positions read that lie outside the input (earlier lines leave values there).
+  private func clearOutside(count n: Int, positions: Range<Int>) -> (pad: Int, first: Int, last: Int) {
+    let reach = plan.reach
+    let pad = reach - positions.lowerBound
+    let lo = positions.lowerBound - reach
+    let hi = positions.upperBound + reach
+    let first = Swift.min(Swift.max(0, lo), hi)
+    let last = Swift.max(Swift.min(n, hi), first)
+    // Positions lo..<first and last..<hi are zeros.
+    (a + (pad + lo) * laneBytes).initializeMemory(
+      as: UInt8.self, repeating: 0, count: (first - lo) * laneBytes)
+    (a + (pad + last) * laneBytes).initializeMemory(
+      as: UInt8.self, repeating: 0, count: (hi - last) * laneBytes)
+    return (pad, first, last)
   }
 
-  /// Runs the passes over `n` positions held in `a` at `pad..<pad + n`. Returns where the result
-  /// for positions `-margin..<n + margin` starts. The last pass also divides by `2^finalShift`.
-  private func run(count n: Int, finalShift: Int) -> UnsafeMutableRawPointer {
+  /// Runs the passes over the positions held in `a`. Returns where the result for `positions`
+  /// starts. The last pass also divides by `2^finalShift`.
+  private func run(pad: Int, positions: Range<Int>, finalShift: Int) -> UnsafeMutableRawPointer {
     var src = a
     var dst = b
     // Each pass produces what the passes after it read: its output extends that much further.
-    var extent = margin + plan.reach
+    var extent = plan.reach
     for (i, pass) in plan.passes.enumerated() {
       extent -= pass.reach
       let shift = i == plan.passes.count - 1 ? finalShift : 0
-      let range = (pad - extent)..<(pad + n + extent)
+      let range = (pad + positions.lowerBound - extent)..<(pad + positions.upperBound + extent)
       switch pass {
       case .box(let r, let endWeight):
         boxPass(src, dst, range, radius: r, endWeight: endWeight, shift: shift)
@@ -206,7 +259,7 @@ private final class BlurLines {
       }
       swap(&src, &dst)
     }
-    return src + (pad - margin) * laneBytes
+    return src + (pad + positions.lowerBound) * laneBytes
   }
 }
 
