@@ -132,6 +132,14 @@ public final class RasterCache: Sendable {
   /// Bytes of the store's mapping ever written (what it can hold resident): at most the budget.
   public var storeHighWater: Int { state.withLock { $0.store?.highWater ?? 0 } }
 
+  /// The store's pages: bytes resident (written and not given back) and pages faulted in.
+  public var storePages: (resident: Int, faulted: Int) {
+    state.withLock { s in (s.store?.residentBytes ?? 0, s.store?.pagesFaulted ?? 0) }
+  }
+
+  /// The store (nil until the first device bitmap is kept).
+  var store: RunStore? { state.withLock { $0.store } }
+
   /// Bytes of the kept canvas's surface that bitmaps are drawn in (at most `largestAutomatic`
   /// pixels).
   public var scratchBytes: Int { state.withLock { s in s.scratch.map { $0.width * $0.height * 4 } ?? 0 } }
@@ -191,6 +199,8 @@ public final class RasterCache: Sendable {
       }
       s.placements.removeAll(keepingCapacity: true)
       RasterCache.age(&s)
+      // The store gives back pages free for a while (RunStore.swift).
+      s.store?.tick()
       // Tracks of subtrees not seen for a few frames are forgotten (in place: no allocation).
       if s.frame % 16 == 0 {
         let frame = s.frame

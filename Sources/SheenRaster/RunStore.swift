@@ -1,8 +1,16 @@
 // Memory for the run images a raster cache keeps (issue 17): one anonymous mapping of a fixed
-// size, reserved once and touched only as it is used, cut into blocks first fit (the lowest
-// addresses first, so the pages the cache has ever touched stay as few as the most it held),
-// freed blocks merged with their free neighbours. Making and letting go of cached bitmaps frame
-// after frame then allocates nothing from the heap and scatters nothing in it.
+// size, reserved once and touched only as it is used, cut into blocks (freed blocks merged with
+// their free neighbours). Making and letting go of cached bitmaps frame after frame then
+// allocates nothing from the heap and scatters nothing in it.
+//
+// Pages the store has written stay resident until it gives them back (`madvise(MADV_DONTNEED)`).
+// It counts them, a bit a page, and gives back the whole free pages that have stayed free for
+// `keptTicks` ticks (its owner ticks it once a frame): a scroll's bitmaps are let go as rows leave
+// and new ones made as rows come, and the pages just freed are written again by the next ones
+// without faulting, while a screen at rest holds no free page resident after a fraction of a
+// second. Free pages resident never pass `slack` (past it, free pages are given back at once,
+// from the highest address down, to half of it). A block goes where its pages are resident if any free range has room so, else where
+// the fewest are not (the lowest such range).
 
 #if canImport(Glibc)
   import Glibc
@@ -21,16 +29,42 @@ public final class RunStore: @unchecked Sendable {
   private var free: [(start: Int, count: Int)] = []
   /// Bytes in blocks handed out.
   public private(set) var used = 0
-  /// The highest address ever handed out: the pages the store may hold resident.
+  /// The highest address ever handed out.
   public private(set) var highWater = 0
+  /// A bit for each page written since it was last given back (so resident).
+  private var written: [UInt64]
+  /// For each page, the tick at which a block over it was last let go.
+  private var freedAt: [UInt32]
+  /// Ticks so far.
+  private var clock: UInt32 = 1
+  /// Pages written and not given back.
+  public private(set) var residentPages = 0
+  /// Pages handed out that were not resident (each a page fault when written), over the
+  /// store's life.
+  public private(set) var pagesFaulted = 0
+  /// Pages given back to the system, over the store's life.
+  public private(set) var pagesGivenBack = 0
+  /// Ticks a whole free page stays resident (to be written again without faulting) before it
+  /// is given back.
+  public var keptTicks: Int
+  /// The most free bytes kept resident: past them free pages are given back at once.
+  public var slack: Int
 
   /// Blocks are multiples of this many bytes (and so aligned to it).
   static let granule = 64
+  /// The system's page (what is resident or given back).
+  public static let page = 4096
+  /// `keptTicks` by default: half a second of frames at 60 Hz.
+  public static let defaultKeptTicks = 30
+  /// `slack` by default: two of the largest bitmaps the demo makes at 1920x1080 (rows of cards
+  /// of about 1 MB), what its scroll makes and lets go of within a few frames.
+  public static let defaultSlack = 2 << 20
 
   /// A store of `capacity` bytes (rounded up to a page), or nil when the system has no memory
   /// for it.
-  public init?(capacity: Int) {
-    let page = 4096
+  public init?(capacity: Int, keptTicks: Int = RunStore.defaultKeptTicks, slack: Int = RunStore.defaultSlack)
+  {
+    let page = RunStore.page
     let size = max(page, (capacity + page - 1) / page * page)
     #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
       guard let p = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
@@ -41,6 +75,10 @@ public final class RunStore: @unchecked Sendable {
       base = .allocate(byteCount: size, alignment: page)
     #endif
     self.capacity = size
+    self.keptTicks = max(0, keptTicks)
+    self.slack = max(0, slack)
+    written = Array(repeating: 0, count: (size / page + 63) / 64)
+    freedAt = Array(repeating: 0, count: size / page)
     free.reserveCapacity(256)
     free.append((0, size))
   }
@@ -53,26 +91,67 @@ public final class RunStore: @unchecked Sendable {
     #endif
   }
 
+  /// Bytes of the store's pages resident (written and not given back).
+  public var residentBytes: Int { residentPages * RunStore.page }
+
   /// The size a request of `bytes` takes.
   static func rounded(_ bytes: Int) -> Int { max(granule, (bytes + granule - 1) / granule * granule) }
 
-  /// A block of at least `bytes` bytes (its offset; `pointer(at:)` reaches it), the first free
-  /// range it fits in, or nil when none is large enough.
+  private func isWritten(_ p: Int) -> Bool { written[p >> 6] & (UInt64(1) << UInt64(p & 63)) != 0 }
+
+  /// A block of at least `bytes` bytes (its offset; `pointer(at:)` reaches it), or nil when no
+  /// free range is large enough: in the first free range where its pages are all resident, else
+  /// the first where the fewest are not.
   public func allocate(_ bytes: Int) -> Int? {
     let n = RunStore.rounded(bytes)
+    var best = -1
+    var fewest = Int.max
     for k in free.indices where free[k].count >= n {
-      let start = free[k].start
-      if free[k].count == n {
-        free.remove(at: k)
-      } else {
-        free[k].start += n
-        free[k].count -= n
+      let missing = pagesNotResident(free[k].start, n)
+      if missing < fewest {
+        best = k
+        fewest = missing
+        if missing == 0 { break }
       }
-      used += n
-      highWater = max(highWater, start + n)
-      return start
     }
-    return nil
+    guard best >= 0 else { return nil }
+    let start = free[best].start
+    if free[best].count == n {
+      free.remove(at: best)
+    } else {
+      free[best].start += n
+      free[best].count -= n
+    }
+    used += n
+    highWater = max(highWater, start + n)
+    markWritten(start, n)
+    return start
+  }
+
+  /// How many pages of `count` bytes from `start` are not resident.
+  private func pagesNotResident(_ start: Int, _ count: Int) -> Int {
+    var missing = 0
+    var p = start / RunStore.page
+    let last = (start + count - 1) / RunStore.page
+    while p <= last {
+      if !isWritten(p) { missing += 1 }
+      p += 1
+    }
+    return missing
+  }
+
+  /// Counts the pages of `count` bytes from `start` as resident.
+  private func markWritten(_ start: Int, _ count: Int) {
+    var p = start / RunStore.page
+    let last = (start + count - 1) / RunStore.page
+    while p <= last {
+      if !isWritten(p) {
+        written[p >> 6] |= UInt64(1) << UInt64(p & 63)
+        residentPages += 1
+        pagesFaulted += 1
+      }
+      p += 1
+    }
   }
 
   /// Gives back the block at `offset` that `allocate(bytes)` handed out.
@@ -94,6 +173,8 @@ public final class RunStore: @unchecked Sendable {
       free[k].count += n
     case (false, false): free.insert((offset, n), at: k)
     }
+    for p in offset / RunStore.page...(offset + n - 1) / RunStore.page { freedAt[p] = clock }
+    if residentBytes - used > slack { giveBack(freedBefore: clock + 1, downTo: slack / 2) }
   }
 
   /// The memory of the block at `offset`.
@@ -109,16 +190,47 @@ public final class RunStore: @unchecked Sendable {
     return (RunImage(surface, m, into: pointer(at: offset), owner: self), offset)
   }
 
-  /// Hands the pages of free ranges back to the system (after the cache let go of much).
-  public func releaseFreePages() {
-    #if canImport(Glibc) || canImport(Musl)
-      let page = 4096
-      for r in free {
-        let first = (r.start + page - 1) / page * page
-        let last = (r.start + r.count) / page * page
-        if last > first { _ = madvise(base + first, last - first, MADV_DONTNEED) }
+  /// One tick (a frame): whole free pages free for `keptTicks` ticks are given back.
+  public func tick() {
+    clock &+= 1
+    if residentBytes > used, clock > UInt32(keptTicks) {
+      giveBack(freedBefore: clock - UInt32(keptTicks), downTo: 0)
+    }
+  }
+
+  /// Hands every whole free page back to the system.
+  public func releaseFreePages() { giveBack(freedBefore: clock + 1, downTo: 0) }
+
+  /// Hands whole free pages let go before tick `freedBefore` back to the system, the free ranges
+  /// from the highest address down, until the free bytes resident are at most `target` (or none
+  /// is left to give).
+  private func giveBack(freedBefore: UInt32, downTo target: Int) {
+    let page = RunStore.page
+    var k = free.count - 1
+    while k >= 0 && residentBytes - used > target {
+      let first = (free[k].start + page - 1) / page
+      let end = (free[k].start + free[k].count) / page
+      k -= 1
+      // Resident pages of the range, given back in stretches (one call each).
+      var p = first
+      while p < end {
+        guard isWritten(p), freedAt[p] < freedBefore else {
+          p += 1
+          continue
+        }
+        let from = p
+        while p < end && isWritten(p) && freedAt[p] < freedBefore {
+          written[p >> 6] &= ~(UInt64(1) << UInt64(p & 63))
+          p += 1
+        }
+        residentPages -= p - from
+        pagesGivenBack += p - from
+        #if canImport(Glibc) || canImport(Musl)
+          _ = madvise(base + from * page, (p - from) * page, MADV_DONTNEED)
+        #elseif canImport(Darwin)
+          _ = madvise(base + from * page, (p - from) * page, MADV_FREE)
+        #endif
       }
-      highWater = free.last.map { $0.start + $0.count == capacity ? $0.start : capacity } ?? capacity
-    #endif
+    }
   }
 }

@@ -164,6 +164,9 @@ private func benchDemo(
   var rowFrames = 0
   var rows = 0
   var rowCosts = (allocations: UInt64(0), blurs: 0, shapes: 0, glyphs: 0, images: 0, shapings: 0, draws: 0)
+  // Page faults (memory touched for the first time or again after it was given back).
+  let faultsBefore = ProcessUsage.now().minorFaults
+  var rowFaults = 0
   let start = monotonicSeconds()
   var previous = start
   while seconds.map({ previous - start < $0 }) ?? (whole.count < frames) {
@@ -173,10 +176,12 @@ private func benchDemo(
     let glyphsBeforeFrame = cache.statistics.rasterizations
     let drawsBeforeFrame = window.displayCount
     let shapingsBeforeFrame = TextLayout.shapingCount
+    let faultsBeforeFrame = ProcessUsage.now().minorFaults
     try step()
     if window.rowsShown != rowsBefore {
       let statsAfter = window.renderer.context.statistics
       rowFrames += 1
+      rowFaults += ProcessUsage.now().minorFaults - faultsBeforeFrame
       rows += window.rowsShown - rowsBefore
       rowCosts.allocations += (allocationCount?() ?? 0) - allocationsBeforeFrame
       rowCosts.blurs += statsAfter.blurs - statsBefore.blurs
@@ -226,6 +231,12 @@ private func benchDemo(
       format: ", allocations per frame %.2f (%.0f in %d frames)", allocations, allocations * m, steadyFrames)
   }
   print(steady + String(format: " (%d frames without a new row)", steadyFrames))
+  let faults = ProcessUsage.now().minorFaults - faultsBefore
+  print(
+    String(
+      format: "page faults: %.2f per steady frame (%d), %.1f per frame showing new rows",
+      Double(faults - rowFaults) / m,
+      faults - rowFaults, Double(rowFaults) / Double(max(1, rowFrames))))
   if rows > 0 {
     let r = Double(rows)
     var line = String(
@@ -250,11 +261,13 @@ private func benchDemo(
   print(
     String(
       format:
-        "raster cache: %.2f subtrees composited from kept bitmaps per frame, %.2f bitmaps made per frame, %.2f MB held (budget %.1f MB; %.2f MB of its store written, %.2f MB canvas)",
+        "raster cache: %.2f subtrees composited from kept bitmaps per frame, %.2f bitmaps made per frame, %.2f MB held (budget %.1f MB; %.2f MB of its store resident, %.2f MB reached, %d pages faulted in; %.2f MB canvas)",
       Double(stats.rasterCacheHits) / n, Double(stats.rasterCacheMisses) / n,
       Double(stats.rasterCacheBytes) / 1_048_576,
       Double(window.renderer.context.rasterCache.budget) / 1_048_576,
+      Double(window.renderer.context.rasterCache.storePages.resident) / 1_048_576,
       Double(window.renderer.context.rasterCache.storeHighWater) / 1_048_576,
+      window.renderer.context.rasterCache.storePages.faulted,
       Double(window.renderer.context.rasterCache.scratchBytes) / 1_048_576))
   print(
     String(
