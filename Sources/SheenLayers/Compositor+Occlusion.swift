@@ -76,12 +76,29 @@ extension Compositor {
     return lo
   }
 
+  /// Works out `coverWidest` for the covers listed.
+  func measureCovers() {
+    let n = coverRect.count
+    coverWidest.removeAll(keepingCapacity: true)
+    coverWidest.append(contentsOf: repeatElement(0, count: n))
+    var widest = 0
+    var k = n - 1
+    while k >= 0 {
+      widest = max(widest, coverRect[k].width)
+      coverWidest[k] = widest
+      k -= 1
+    }
+  }
+
   /// The rows of `reach` that the covers from position `from` do not hide: rows at the top or
   /// bottom that a cover spans across the whole width are taken off (empty when none is left).
   func visibleRows(_ reach: IntRect, from: Int) -> IntRect {
     var r = reach
     let end = min(coverRect.count, from + Compositor.coverLookahead)
     if from >= end || r.isEmpty { return r }
+    // No cover from here on is as wide as the reach (small tiles' shadows and the like): none
+    // spans it (a cover that does is at least as wide).
+    if from < coverWidest.count && coverWidest[from] < r.width { return r }
     var changed = true
     var passes = 0
     while changed && passes < 4 {

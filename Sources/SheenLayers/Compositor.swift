@@ -29,6 +29,9 @@ public final class Compositor {
   /// device rectangle (Compositor+Occlusion.swift). Kept storage; unchecked as `occluders` is.
   @exclusivity(unchecked) var coverIndex: [Int] = []
   @exclusivity(unchecked) var coverRect: [IntRect] = []
+  /// `coverWidest[k]`: the widest of the covers from position k on (a cover narrower than a
+  /// reach hides none of its rows: `visibleRows` returns at once).
+  @exclusivity(unchecked) var coverWidest: [Int] = []
   @exclusivity(unchecked) var areaScratch: [Int] = []
   @exclusivity(unchecked) var areaRects: [IntRect] = []
   /// Above 0 while a body is drawn offscreen for its shadow, or a mask: nothing is left out.
@@ -82,6 +85,7 @@ public final class Compositor {
           // No cover outlives its list (a raster cache draws subtrees with this compositor).
           coverIndex.removeAll(keepingCapacity: true)
           coverRect.removeAll(keepingCapacity: true)
+          coverWidest.removeAll(keepingCapacity: true)
           nodes = UnsafeBufferPointer(start: nil, count: 0)
           parts = UnsafeBufferPointer(start: nil, count: 0)
           opaque = UnsafeBufferPointer(start: nil, count: 0)
@@ -117,6 +121,7 @@ public final class Compositor {
               }
               coverIndex.removeAll(keepingCapacity: true)
               coverRect.removeAll(keepingCapacity: true)
+              coverWidest.removeAll(keepingCapacity: true)
               binned = false
               binNext = UnsafeBufferPointer(start: nil, count: 0)
               binChild = UnsafeBufferPointer(start: nil, count: 0)
@@ -136,9 +141,13 @@ public final class Compositor {
   private func startDrawing(first: Int, _ canvas: Canvas, clearingTo background: Color?) {
     coverIndex.removeAll(keepingCapacity: true)
     coverRect.removeAll(keepingCapacity: true)
+    coverWidest.removeAll(keepingCapacity: true)
     offscreenDepth = 0
     let clip = canvas.clipBounds.intersection(canvas.surface.bounds)
-    if skipsOccludedLayers { collectCovers(first: first, stop: nodes.count, clip: clip) }
+    if skipsOccludedLayers {
+      collectCovers(first: first, stop: nodes.count, clip: clip)
+      measureCovers()
+    }
     guard let background, !clip.isEmpty else { return }
     if !occludes {
       canvas.clear(background)

@@ -145,3 +145,34 @@ final class CoverageCache: Sendable {
   /// Ends a frame: drops entries not used recently when over budget.
   func endFrame() { table.endFrame() }
 }
+
+extension CoverageCache.Key {
+  /// The key's fields folded into one word before the hasher sees it: a fill of a small shape
+  /// looks its key up once a band, and hashing fourteen fields cost several hundred instructions
+  /// each time (200 tiles' backgrounds, icons and labels per strip). Equality still compares
+  /// every field; equal keys fold alike (a zero of either sign counts as +0).
+  func hash(into hasher: inout Hasher) {
+    @inline(__always) func word(_ d: Double) -> UInt64 { (d + 0).bitPattern }
+    var h: UInt64 = layer.map { UInt64(UInt(bitPattern: $0)) } ?? 0x5151
+    @inline(__always) func fold(_ v: UInt64) {
+      h = (h ^ v) &* 0x9E37_79B9_7F4A_7C15
+      h ^= h >> 29
+    }
+    fold(version)
+    fold(UInt64(UInt(bitPattern: signature)))
+    fold(UInt64(shape.rawValue))
+    fold(word(size.width))
+    fold(word(size.height))
+    fold(word(radii.topLeft))
+    fold(word(radii.topRight))
+    fold(word(radii.bottomRight))
+    fold(word(radii.bottomLeft))
+    fold(word(borderWidth))
+    fold(word(a))
+    fold(word(b))
+    fold(word(c))
+    fold(word(d))
+    fold(UInt64(UInt32(bitPattern: fx)) | UInt64(UInt32(bitPattern: fy)) << 32)
+    hasher.combine(h)
+  }
+}

@@ -333,8 +333,11 @@ extension Canvas {
   ) {
     let clip = state.clipBounds.intersection(target.bounds)
     if clip.isEmpty { return }
-    let shader = Shader(paint, ctm: state.transform)
-    if drawsNothing(shader.solidColor) { return }
+    // A solid colour needs no shader (a shader is a large value: making one per fill of a kept
+    // shape cost more than a small tile's blending).
+    var solid: UInt32? = nil
+    if case .solid(let c) = paint { solid = c.premultiplied }
+    if drawsNothing(solid ?? Shader(paint, ctm: state.transform).solidColor) { return }
     let b = coverage.bounds
     // Only what the clip bounds let through can meet a pending rectangle's fractional edges.
     let reach = IntRect(x: b.x + offsetX, y: b.y + offsetY, width: b.width, height: b.height).intersection(
@@ -342,16 +345,15 @@ extension Canvas {
     if reach.isEmpty { return }
     resolveClip(for: Rect(reach))
     let cuts = holes.isEmpty ? holes : cuts(holes, within: clip)
-    if let c = shader.solidColor, state.clipMask == nil, state.blendMode == .normal,
-      state.globalAlpha >= 1
-    {
+    if let c = solid, state.clipMask == nil, state.blendMode == .normal, state.globalAlpha >= 1 {
       // A solid colour with no clip mask and full global alpha (shadows, glyphs, kept shapes):
       // each run is blended right here, with no per-span call through the paint sink.
       coverage.replay(
         dx: offsetX, dy: offsetY, clip: clip, skipping: cuts, into: SolidSink(target: target, color: c))
       return
     }
-    coverage.replay(dx: offsetX, dy: offsetY, clip: clip, skipping: cuts, into: makeSink(shader))
+    let sink = makeSink(Shader(paint, ctm: state.transform))
+    coverage.replay(dx: offsetX, dy: offsetY, clip: clip, skipping: cuts, into: sink)
   }
 
   /// Intersects the clip with recorded coverage moved by whole device pixels.
