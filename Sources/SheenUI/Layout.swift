@@ -73,6 +73,7 @@ class StackNode: Node {
     sizesStorage = []
     defer { sizesStorage = sizes }
     sizes.removeAll(keepingCapacity: true)
+    sizes.reserveCapacity(n)
     guard let total = along else {
       for i in 0..<n { sizes.append(items[i].sizeThatFits(proposal(nil, across))) }
       return sizes
@@ -85,12 +86,14 @@ class StackNode: Node {
     orderStorage = []
     defer { orderStorage = order }
     order.removeAll(keepingCapacity: true)
+    order.reserveCapacity(n)
     order.append(contentsOf: 0..<n)
     if n > 1 {
       var flex = flexStorage
       flexStorage = []
       defer { flexStorage = flex }
       flex.removeAll(keepingCapacity: true)
+      flex.reserveCapacity(n)
       for item in items {
         flex.append(
           length(item.sizeThatFits(proposal(.infinity, across)))
@@ -144,6 +147,7 @@ class StackNode: Node {
     rectsStorage = []
     defer { rectsStorage = rects }
     rects.removeAll(keepingCapacity: true)
+    rects.reserveCapacity(s.count)
     for (i, x) in s.enumerated() {
       let c = crossStart - items[i].alignmentValue(alignment, x)
       rects.append(

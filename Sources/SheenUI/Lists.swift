@@ -36,6 +36,12 @@ extension EmptyView: PrimitiveView {
 extension TupleView: PrimitiveView {
   func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
     let n = (old as? TupleNode) ?? TupleNode()
+    if n.children.isEmpty {
+      // Made once at its size (appended one by one, it would grow two or three times).
+      var count = 0
+      for _ in repeat each value { count += 1 }
+      n.children.reserveCapacity(count)
+    }
     var i = 0
     for v in repeat each value {
       n.setChild(i, SheenUI.reconcile(i < n.children.count ? n.children[i] : nil, v, ctx), ctx)

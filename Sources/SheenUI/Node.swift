@@ -269,6 +269,11 @@ class Node {
     if container.subviews.count == views.count && zip(container.subviews, views).allSatisfy({ $0 === $1 }) {
       return
     }
+    // A new view's subviews, all new: added in order (no set of those kept).
+    if container.subviews.isEmpty {
+      for s in views { container.addSubview(s) }
+      return
+    }
     let keep = Set(views.map(ObjectIdentifier.init))
     for s in container.subviews where !keep.contains(ObjectIdentifier(s)) { s.removeFromSuperview() }
     for (i, s) in views.enumerated() where i >= container.subviews.count || container.subviews[i] !== s {

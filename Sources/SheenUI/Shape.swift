@@ -214,8 +214,10 @@ final class GradientHostView: UIView {
 /// capsule is a plain view's background with a corner radius; anything else a shape layer
 /// (or a gradient layer masked by the shape).
 final class ShapeNode: Node {
-  var view: UIView = UIView()
-  var initialized = false
+  /// Made by the first update, of the kind the shape and style need (a plain view, a gradient
+  /// layer's or a shape layer's): a node made makes one view, not a plain one first.
+  private var madeView: UIView?
+  var view: UIView { madeView! }
   var shape: (any Shape)?
   /// The shape as a plain view's rounded corners, when it can be drawn as one (found when the
   /// shape changes, not at each update and placement).
@@ -225,7 +227,7 @@ final class ShapeNode: Node {
   var stroke: StrokeStyle?
   var pathSize: CGSize?
 
-  override var ownView: UIView? { view }
+  override var ownView: UIView? { madeView }
 
   func update(
     shape newShape: any Shape, style: any ShapeStyle, stroke newStroke: StrokeStyle?, _ ctx: UpdateContext
@@ -241,11 +243,11 @@ final class ShapeNode: Node {
     }
     let fast = newStroke == nil && color != nil && layerShape != nil
     let kind = fast ? 0 : (gradient != nil ? 1 : 2)
-    let current = view is GradientHostView ? 1 : (view is ShapeHostView ? 2 : 0)
-    if kind != current || !initialized {
-      initialized = true
-      view = kind == 0 ? UIView() : (kind == 1 ? GradientHostView() : ShapeHostView())
-      view.isUserInteractionEnabled = false
+    let current = madeView.map { $0 is GradientHostView ? 1 : ($0 is ShapeHostView ? 2 : 0) } ?? -1
+    if kind != current {
+      let v = kind == 0 ? UIView() : (kind == 1 ? GradientHostView() : ShapeHostView())
+      v.isUserInteractionEnabled = false
+      madeView = v
       if parent != nil { structureChanged(ctx) }
       pathSize = nil
       resized = true
