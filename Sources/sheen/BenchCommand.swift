@@ -54,7 +54,8 @@ func runBench(_ args: [String]) -> Int32 {
     return benchFailing {
       _ = try benchTap(
         runs: parsed[BenchArgs.tapRuns] ?? 7, threads: parsed[SharedArgs.threads] ?? 1,
-        width: size.width, height: size.height, card: parsed[BenchArgs.card] ?? 0)
+        width: size.width, height: size.height, card: parsed[BenchArgs.card] ?? 0,
+        rasterCache: parsed[SharedArgs.rasterCache])
     }
   case "layout":
     guard let parsed = parseCommandLine(BenchArgs.layout, Array(args.dropFirst()), status: &status) else {

@@ -283,7 +283,7 @@ enum BenchArgs {
       "sheen bench raster [--runs N]", "sheen bench cards [--runs N] [--threads N] [--size WxH]",
       "sheen bench photos [--runs N] [--threads N]", "sheen bench text [--runs N]",
       "sheen bench press [--runs N] [--sections LIST] [--threads N] [--size WxH] [--ui uikit|swiftui] [--raster-cache]",
-      "sheen bench tap [--runs N] [--card I] [--threads N] [--size WxH]",
+      "sheen bench tap [--runs N] [--card I] [--threads N] [--size WxH] [--raster-cache]",
       "sheen bench layout [--runs N]",
       "sheen bench draw [--runs N]",
     ],
@@ -376,7 +376,7 @@ enum BenchArgs {
 
   static let tap = Command(
     path: "sheen bench tap",
-    synopsis: ["sheen bench tap [--runs N] [--card I] [--threads N] [--size WxH]"],
+    synopsis: ["sheen bench tap [--runs N] [--card I] [--threads N] [--size WxH] [--raster-cache]"],
     about: """
       A tap in the SwiftUI twin against a press in the UIKit list: both play `show-card I, wait 2,
       press-button I, wait 30, release, wait 26` on a new window each run, the two lists
@@ -385,9 +385,13 @@ enum BenchArgs {
       frames' median (the press frame and the 7 after it, the release frame and the 22 after it)
       and the twin's tap frame (the release: the card's body asked again, the graph updated and
       placed) against it (the target: at most 1x), with page faults and, when the allocation
-      counter is preloaded, allocations. One thread unless --threads is given.
+      counter is preloaded, allocations. One thread unless --threads is given; --raster-cache
+      turns the automatic raster cache on in both lists.
       """,
-    options: [AnyOption(tapRuns), AnyOption(card), AnyOption(SharedArgs.threads), AnyOption(size)],
+    options: [
+      AnyOption(tapRuns), AnyOption(card), AnyOption(SharedArgs.threads), AnyOption(size),
+      AnyOption(SharedArgs.rasterCache),
+    ],
     footer: "exit status: 0 done; 1 failed; 64 bad usage.")
 
   static let text = Command(

@@ -17,7 +17,9 @@ import SheenRaster
 /// shrink) and the release frame and the 22 after it (the 0.4 s spring back). The twin's tap is
 /// its release frame: the button's action changes the card's `@State`, and that frame asks the
 /// card's body again, updates and places what changed, and starts the badge's spring.
-func benchTap(runs: Int, threads: Int, width: Int, height: Int, card: Int) throws -> TapFigures {
+func benchTap(
+  runs: Int, threads: Int, width: Int, height: Int, card: Int, rasterCache: Bool = false
+) throws -> TapFigures {
   let script = try DemoScript("show-card \(card), wait 2, press-button \(card), wait 30, release, wait 26")
   let pressFrame = 3
   let releaseFrame = 34
@@ -42,6 +44,7 @@ func benchTap(runs: Int, threads: Int, width: Int, height: Int, card: Int) throw
       let window = DemoApp.makeWindow(size: size, scale: 1, cardCount: DemoContent.cardCount, ui: ui)
       window.overlay.isHidden = true
       window.renderer = FrameRenderer(threads: threads)
+      window.renderer.rasterizesAutomatically = rasterCache
       let state = DemoScript.State()
       for n in 0...frames {
         let time = Double(n) / 60
@@ -89,6 +92,7 @@ func benchTap(runs: Int, threads: Int, width: Int, height: Int, card: Int) throw
   let costliest = (1...frames).max { twin[$0] < twin[$1] }!
   print(
     "a tap on card \(card)'s button, \(size.width)x\(size.height), \(threads) thread(s), \(runs) runs"
+      + (rasterCache ? ", raster cache on" : "")
       + " (the two lists interleaved); each frame's least processor time over the runs (its input and its drawing):"
   )
   print(
