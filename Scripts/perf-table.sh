@@ -204,11 +204,12 @@ if "$oracle_python" -c 'import skia' 2>/dev/null; then
 fi
 
 # Scenes the demo does not have (Scenes/Gallery, made by Scripts/make-gallery.py): warm render
-# time against cairo replaying the same scene without shadows (pycairo), best of interleaved runs.
+# time against cairo replaying the same scene without shadows (pycairo): 9 interleaved rounds, each
+# side the least of its run medians (Scripts/cairo-vs-sheen.py says why).
 echo
 perf_python="${PERF_PYTHON:-python3}"
 if "$perf_python" -c 'import cairo' 2>/dev/null; then
-  "$perf_python" Scripts/cairo-vs-sheen.py "$bin" Scenes/Gallery/*.json --runs 5 --repeat 30 || true
+  "$perf_python" Scripts/cairo-vs-sheen.py "$bin" Scenes/Gallery/*.json --rounds 9 --repeat 30 || true
 else
   echo "(no pycairo: ./run.sh perf installs it; or set PERF_PYTHON to a python that has it)"
 fi
