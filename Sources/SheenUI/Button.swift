@@ -63,7 +63,7 @@ struct ButtonStyleBox: Equatable {
 extension View {
   /// The style of the buttons in this view.
   public func buttonStyle<S: ButtonStyle>(_ style: S) -> some View {
-    environmentChange { $0.buttonStyle = ButtonStyleBox(style: style) }
+    environment(\.buttonStyle, ButtonStyleBox(style: style))
   }
 }
 

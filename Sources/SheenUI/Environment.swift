@@ -14,6 +14,13 @@ public struct EnvironmentValues: Equatable {
   /// Whether views are inside a lazy stack (whose `ForEach` makes rows on demand).
   var inLazyStack = false
 
+  /// Set true, disables what is below (`.disabled(true)`); set false, leaves it as it is (a view
+  /// enabled inside a disabled one is still disabled, as in SwiftUI).
+  var disables: Bool {
+    get { !isEnabled }
+    set { if newValue { isEnabled = false } }
+  }
+
   public init() {}
 }
 
@@ -24,24 +31,24 @@ public enum TextAlignment: Hashable, Sendable, CaseIterable {
 
 extension View {
   /// The font of the text in this view that sets none of its own.
-  public func font(_ font: Font?) -> some View { environmentChange { $0.font = font } }
+  public func font(_ font: Font?) -> some View { environment(\.font, font) }
   /// The colour text, symbols and shapes in this view draw with unless they say otherwise.
   public func foregroundColor(_ color: Color?) -> some View {
-    environmentChange { $0.foregroundColor = color }
+    environment(\.foregroundColor, color)
   }
   /// `foregroundColor` by its newer name (colours only).
   public func foregroundStyle(_ color: Color) -> some View {
-    environmentChange { $0.foregroundColor = color }
+    environment(\.foregroundColor, color)
   }
-  public func fontWeight(_ weight: Font.Weight?) -> some View { environmentChange { $0.fontWeight = weight } }
+  public func fontWeight(_ weight: Font.Weight?) -> some View { environment(\.fontWeight, weight) }
   /// At most `number` lines of text (nil: as many as needed).
-  public func lineLimit(_ number: Int?) -> some View { environmentChange { $0.lineLimit = number } }
+  public func lineLimit(_ number: Int?) -> some View { environment(\.lineLimit, number) }
   public func multilineTextAlignment(_ alignment: TextAlignment) -> some View {
-    environmentChange { $0.multilineTextAlignment = alignment }
+    environment(\.multilineTextAlignment, alignment)
   }
   /// Disables buttons and tap gestures in this view.
   public func disabled(_ disabled: Bool) -> some View {
-    environmentChange { $0.isEnabled = $0.isEnabled && !disabled }
+    environment(\.disables, disabled)
   }
 }
 

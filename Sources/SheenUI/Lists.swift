@@ -368,10 +368,13 @@ extension ForEach: PrimitiveView {
   }
 }
 
-/// Sets environment values for a view and everything in it.
-public struct _EnvironmentModifier<Content: View>: View {
+/// Sets an environment value for a view and everything in it: a key path and a value, not a
+/// closure (a closure capturing the value was a heap allocation for each modifier of each body
+/// made).
+public struct _EnvironmentModifier<Content: View, Value: Equatable>: View {
   let content: Content
-  let modify: (inout EnvironmentValues) -> Void
+  let keyPath: WritableKeyPath<EnvironmentValues, Value>
+  let value: Value
   public typealias Body = Never
   public var body: Never { fatalError("_EnvironmentModifier has no body") }
 }
@@ -382,16 +385,17 @@ extension _EnvironmentModifier: PrimitiveView {
   func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
     let n = (old as? EnvironmentNode) ?? EnvironmentNode()
     var c = ctx
-    modify(&c.environment)
+    c.environment[keyPath: keyPath] = value
     n.setChild(0, SheenUI.reconcile(n.children.first, content, c), c)
     return n
   }
 }
 
 extension View {
-  func environmentChange(_ modify: @escaping (inout EnvironmentValues) -> Void) -> _EnvironmentModifier<Self>
-  {
-    _EnvironmentModifier(content: self, modify: modify)
+  func environment<Value: Equatable>(
+    _ keyPath: WritableKeyPath<EnvironmentValues, Value>, _ value: Value
+  ) -> _EnvironmentModifier<Self, Value> {
+    _EnvironmentModifier(content: self, keyPath: keyPath, value: value)
   }
 }
 

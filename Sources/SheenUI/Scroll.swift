@@ -598,8 +598,10 @@ public struct GeometryReader<Content: View>: View {
   public var body: Never { fatalError("GeometryReader has no body") }
 }
 
-final class GeometryNode: Node {
-  var build: ((CGSize, UpdateContext) -> Void)?
+final class GeometryNode<Content: View>: Node {
+  /// The reader's content, built for the size it is placed at (kept in the node: no closure made
+  /// at each update).
+  var content: ((GeometryProxy) -> Content)?
   var context: UpdateContext?
   var builtSize: CGSize?
 
@@ -608,24 +610,27 @@ final class GeometryNode: Node {
   override func placeChildren(in rect: CGRect) {
     if builtSize != rect.size, let ctx = context {
       builtSize = rect.size
-      build?(rect.size, ctx)
+      build(rect.size, ctx)
       ctx.graph.syncPending()
     }
     guard let c = children.first else { return }
     let s = c.sizeThatFits(ProposedViewSize(rect.size))
     c.place(in: CGRect(origin: rect.origin, size: s))
   }
+
+  /// Builds the content for `size`.
+  func build(_ size: CGSize, _ ctx: UpdateContext) {
+    guard let content else { return }
+    setChild(0, SheenUI.reconcile(children.first, content(GeometryProxy(size: size)), ctx), ctx)
+  }
 }
 
 extension GeometryReader: PrimitiveView {
   func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
-    let n = (old as? GeometryNode) ?? GeometryNode()
-    let content = self.content
+    let n = (old as? GeometryNode<Content>) ?? GeometryNode<Content>()
+    n.content = content
     n.context = ctx
-    n.build = { [unowned n] size, ctx in
-      n.setChild(0, SheenUI.reconcile(n.children.first, content(GeometryProxy(size: size)), ctx), ctx)
-    }
-    if let s = n.builtSize { n.build?(s, ctx) }
+    if let s = n.builtSize { n.build(s, ctx) }
     return n
   }
 }

@@ -3,6 +3,7 @@ import SheenDemo
 import SheenLayers
 import SheenPlatform
 import SheenRaster
+import SheenUI
 
 /// `sheen bench tap`: a tap on a card's button in the SwiftUI twin against a press in the UIKit
 /// list (issue 20: "tapping a button costs no more than a frame of the press animation in the
@@ -34,6 +35,8 @@ func benchTap(
   var allocations = [[UInt64]](repeating: [UInt64](repeating: 0, count: frames + 1), count: uis.count)
   // Bodies the twin's tap frame asked for (the last run's): the tap did change the card's state.
   var tapBodies = 0
+  // What the twin's tap frame's update visited (the last run's), and what it left as it was.
+  var tapVisits: String = ""
   // The tap frames' input alone (the script's events: the button's action), least over the runs.
   var leastInput = [[Double]](repeating: [Double](repeating: .infinity, count: 2), count: uis.count)
   // Each frame's layout and animation alone (`advance`: where the twin's update runs), least.
@@ -51,6 +54,7 @@ func benchTap(
         let usage = ProcessUsage.now()
         let allocated = allocationCount?() ?? 0
         let bodies = (window as? SwiftUIDemoWindow)?.host.bodyEvaluationCount ?? 0
+        let visits = (window as? SwiftUIDemoWindow)?.host.updateVisits
         let start = processCPUSeconds()
         script.apply(to: window, frame: n, time: time, state: state)
         let input = (processCPUSeconds() - start) * 1000
@@ -71,6 +75,13 @@ func benchTap(
         least[k][n] = min(least[k][n], cpu)
         if n == releaseFrame, let w = window as? SwiftUIDemoWindow {
           tapBodies = w.host.bodyEvaluationCount - bodies
+          if let visits {
+            let v = w.host.updateVisits - visits
+            tapVisits =
+              "nodes reconciled \(v.reconciled),"
+              + " sizes worked out \(v.sizesComputed), layout invalidations \(v.invalidations), placed \(v.placed),"
+              + " lazy-stack entries \(v.lazyEntries)"
+          }
         }
       }
     }
@@ -130,7 +141,7 @@ func benchTap(
         + " calm frame %.3f ms; UIKit release frame %.3f ms, press-animation frames' median %.3f ms",
       leastAdvance[1][releaseFrame], leastAdvance[1][pressFrame], median(calm.map { leastAdvance[1][$0] }),
       leastAdvance[0][releaseFrame], median(animation.map { leastAdvance[0][$0] })))
-  print("bodies the twin's tap frame asked for: \(tapBodies)")
+  print("bodies the twin's tap frame asked for: \(tapBodies); its update: \(tapVisits)")
   print(
     String(
       format:

@@ -77,6 +77,16 @@ import Testing
     let w = makeTwin()
     let cardsBefore = w.host.bodyEvaluations(of: SwiftUICardView.self)
     let rowsBefore = w.host.bodyEvaluations(of: SwiftUICardRow.self)
+    let badgesBefore = w.host.bodyEvaluations(of: SwiftUIBadge.self)
+    // The parts of a card that do not show the count: asked once per card made, not again.
+    func parts() -> [Int] {
+      [
+        w.host.bodyEvaluations(of: SwiftUICardHeader.self), w.host.bodyEvaluations(of: SwiftUICardTitle.self),
+        w.host.bodyEvaluations(of: SwiftUICardSubtitle.self), w.host.bodyEvaluations(of: SwiftUITagView.self),
+      ]
+    }
+    let partsBefore = parts()
+    #expect(partsBefore[0] == cardsBefore && partsBefore[1] == cardsBefore && partsBefore[2] == cardsBefore)
     // The list's lazy rows are its rows of cards (one card wide at 380 points): only those in
     // view and the margin below (560 + 200 points) are made.
     #expect(w.rowsShown == rowsBefore + 1, "the rows of cards and the first section's title")
@@ -96,6 +106,10 @@ import Testing
     #expect(w.host.bodyEvaluations(of: SwiftUICardView.self) == cardsBefore + 1)
     #expect(w.host.bodyEvaluations(of: SwiftUICardRow.self) == rowsBefore)
     #expect(w.host.bodyEvaluations(of: SwiftUIDemoList.self) == 1)
+    // In the card, the badge's body again; the header's, the title's, the subtitle's and the
+    // tags' not (their values did not change).
+    #expect(w.host.bodyEvaluations(of: SwiftUIBadge.self) == badgesBefore + 1)
+    #expect(parts() == partsBefore, "\(parts()) against \(partsBefore)")
     // The badge shows the count, fully in.
     let badge = try #require(labels(in: w.host).first { $0.text == "1" })
     var v: UIView? = badge

@@ -249,6 +249,10 @@ struct SwiftUICardRow: View {
 /// One card: radius 16, clipped; a coloured header (a strip or a generated picture), a bold
 /// title, a two-line subtitle, tags rounded on chosen corners, and a primary button whose taps
 /// the card counts in a badge.
+///
+/// The parts that do not show the tap count are views of their own, as SwiftUI's guides advise
+/// ("extract subviews"): a tap asks for the card's body again, and those parts, whose values
+/// did not change, keep their bodies (the header, the title, the subtitle and each tag).
 struct SwiftUICardView: View {
   let content: CardContent
   @State var taps = 0
@@ -256,54 +260,18 @@ struct SwiftUICardView: View {
   static let headerHeight: CGFloat = 72
   static let inset: CGFloat = 16
 
-  /// Where the card's lines begin: right-to-left text (Arabic, Hebrew) at the trailing edge, as
-  /// the UIKit labels' natural alignment puts it.
-  var lineStart: HorizontalAlignment {
-    content.language == "Arabic" || content.language == "Hebrew" ? .trailing : .leading
-  }
-  var lineStartAlignment: Alignment { Alignment(horizontal: lineStart, vertical: .center) }
-
   var body: some View {
-    let hue = content.hue
     ZStack(alignment: .topLeading) {
       Color.white
-      header(hue)
+      SwiftUICardHeader(content: content)
       VStack(alignment: .leading, spacing: 0) {
-        HStack(spacing: 8) {
-          // A round photo beside the title of some cards: 28 points, centred on the title's line
-          // (it reaches 3 points above and below it).
-          if let name = content.avatar, let photo = CardView.photo(name) {
-            Image(uiImage: photo).resizable().scaledToFill()
-              .frame(width: CardView.avatarSize, height: CardView.avatarSize)
-              .clipShape(Circle())
-              .frame(width: CardView.avatarSize, height: 22)
-          }
-          Text(content.title)
-            .font(.system(size: 17, weight: .bold))
-            .foregroundColor(.primary)
-            .lineLimit(1)
-            .frame(
-              maxWidth: .infinity, minHeight: 22, maxHeight: 22,
-              alignment: Alignment(horizontal: lineStart, vertical: .titleLine))
-        }
-        .padding(.top, Self.headerHeight + 10)
-        // Two lines of 13-point DejaVu Sans fit 34 points; the fallback fonts of the cards in
-        // other languages (CJK, Devanagari) have taller lines.
-        let subtitleHeight: CGFloat = content.language == nil ? 34 : 40
-        Text(content.subtitle)
-          .font(.system(size: 13))
-          .foregroundColor(Color(white: 0.38))
-          .lineLimit(2)
-          .frame(
-            maxWidth: .infinity, minHeight: subtitleHeight, maxHeight: subtitleHeight,
-            alignment: lineStartAlignment
-          )
-          .padding(.top, 2)
+        SwiftUICardTitle(content: content)
+        SwiftUICardSubtitle(content: content)
         Spacer(minLength: 0)
         HStack(spacing: 6) {
           ForEach(Array(content.tags.enumerated()), id: \.offset) { k, tag in
             SwiftUITagView(
-              text: tag, hue: hue, corners: Self.corners[(content.index + k) % Self.corners.count])
+              text: tag, hue: content.hue, corners: Self.corners[(content.index + k) % Self.corners.count])
           }
           Spacer(minLength: 8)
           Button(content.buttonTitle.uppercased()) {
@@ -329,29 +297,93 @@ struct SwiftUICardView: View {
   static let corners: [UIRectCorner] = [
     [.topLeft, .bottomRight], [.topRight, .bottomLeft], [.topLeft, .topRight], .allCorners,
   ]
+}
 
-  @ViewBuilder func header(_ hue: Double) -> some View {
+/// Where a card's lines begin: right-to-left text (Arabic, Hebrew) at the trailing edge, as the
+/// UIKit labels' natural alignment puts it.
+extension CardContent {
+  var lineStart: HorizontalAlignment {
+    language == "Arabic" || language == "Hebrew" ? .trailing : .leading
+  }
+  var lineStartAlignment: Alignment { Alignment(horizontal: lineStart, vertical: .center) }
+}
+
+/// A card's title, with a round photo beside it on some cards.
+struct SwiftUICardTitle: View {
+  let content: CardContent
+
+  var body: some View {
+    HStack(spacing: 8) {
+      // A round photo beside the title of some cards: 28 points, centred on the title's line
+      // (it reaches 3 points above and below it).
+      if let name = content.avatar, let photo = CardView.photo(name) {
+        Image(uiImage: photo).resizable().scaledToFill()
+          .frame(width: CardView.avatarSize, height: CardView.avatarSize)
+          .clipShape(Circle())
+          .frame(width: CardView.avatarSize, height: 22)
+      }
+      Text(content.title)
+        .font(.system(size: 17, weight: .bold))
+        .foregroundColor(.primary)
+        .lineLimit(1)
+        .frame(
+          maxWidth: .infinity, minHeight: 22, maxHeight: 22,
+          alignment: Alignment(horizontal: content.lineStart, vertical: .titleLine))
+    }
+    .padding(.top, SwiftUICardView.headerHeight + 10)
+  }
+}
+
+/// A card's two-line subtitle.
+struct SwiftUICardSubtitle: View {
+  let content: CardContent
+
+  var body: some View {
+    // Two lines of 13-point DejaVu Sans fit 34 points; the fallback fonts of the cards in other
+    // languages (CJK, Devanagari) have taller lines.
+    let subtitleHeight: CGFloat = content.language == nil ? 34 : 40
+    Text(content.subtitle)
+      .font(.system(size: 13))
+      .foregroundColor(Color(white: 0.38))
+      .lineLimit(2)
+      .frame(
+        maxWidth: .infinity, minHeight: subtitleHeight, maxHeight: subtitleHeight,
+        alignment: content.lineStartAlignment
+      )
+      .padding(.top, 2)
+  }
+}
+
+/// A card's header: a photo, a flat strip (with a small chart on some cards) or a generated
+/// picture.
+struct SwiftUICardHeader: View {
+  let content: CardContent
+
+  var body: some View {
+    let hue = content.hue
+    let headerHeight = SwiftUICardView.headerHeight
     switch content.header {
     case .photo(let name):
       // The bundled photo filling the header (aspect fill), cut at its edges; without the
       // bundled photos, a strip (as the UIKit card).
       if let photo = CardView.photo(name) {
         Image(uiImage: photo).resizable().scaledToFill()
-          .frame(height: Self.headerHeight)
+          .frame(height: headerHeight)
           .clipped()
       } else {
         Color(hue: hue, saturation: 0.55, brightness: 0.92)
-          .frame(height: Self.headerHeight)
+          .frame(height: headerHeight)
       }
     case .strip:
       ZStack(alignment: .topLeading) {
         Color(hue: hue, saturation: 0.55, brightness: 0.92)
         // Some flat headers show a small chart (UIKit draws it in draw(_:)).
         if let trend = content.trend {
-          SwiftUISparkline(values: trend.map { CGFloat($0) }).padding(.top, 14).padding(.leading, Self.inset)
+          SwiftUISparkline(values: trend.map { CGFloat($0) }).padding(.top, 14).padding(
+            .leading, SwiftUICardView.inset)
         }
       }
-      .frame(height: Self.headerHeight)
+      .frame(height: headerHeight)
     case .image:
       // A generated picture: a diagonal gradient with a few translucent circles.
       GeometryReader { proxy in
@@ -367,11 +399,11 @@ struct SwiftUICardView: View {
             Circle()
               .fill(Color.white.opacity(0.16 + 0.06 * Double(i)))
               .frame(width: 2 * spot.2, height: 2 * spot.2)
-              .offset(x: w * spot.0 - spot.2, y: Self.headerHeight * spot.1 - spot.2)
+              .offset(x: w * spot.0 - spot.2, y: headerHeight * spot.1 - spot.2)
           }
         }
       }
-      .frame(height: Self.headerHeight)
+      .frame(height: headerHeight)
     }
   }
 
