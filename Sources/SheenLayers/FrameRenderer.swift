@@ -74,7 +74,9 @@ public final class FrameRenderer: @unchecked Sendable {
     let workBefore = cacheWork()
     let bands = self.bands(for: surface)
     // Kept bitmaps of unchanged subtrees, made here before the bands draw (RasterCache.swift).
-    context.rasterCache.prepare(&list, compositor: bands[0].compositor, automatic: rasterizesAutomatically)
+    context.rasterCache.prepare(
+      &list, compositor: bands[0].compositor, automatic: rasterizesAutomatically,
+      framePixels: surface.width * surface.height)
     let covered = opaqueCover(list)
     if bands.count == 1 {
       // One band holds every node the list has for the frame: nothing to bin.

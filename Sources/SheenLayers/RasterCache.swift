@@ -9,11 +9,21 @@
 //   bitmap is made at `rasterizationScale` pixels per point and drawn with the layer's transform
 //   (magnified, and so blurry, when the scale is below the one it is shown at, as on iOS), or
 //   one pixel for one when it is shown at exactly that scale, unturned;
-// - automatically (`FrameRenderer.rasterizesAutomatically`), a subtree drawn the same way (same
-//   drawing, same linear transform, same place within a device pixel) for `stableFrames`
-//   consecutive frames, with enough in it to be worth it, and nothing of it culled: a list
-//   scrolled by whole pixels composites its rows from the cache. One that changes every frame
-//   (a pressed button's card, an animation) is never kept; its unchanging sublayers are instead.
+// - automatically (`FrameRenderer.rasterizesAutomatically`), a subtree with enough in it to be
+//   worth it, nothing of it culled, and at most a tenth of the frame's pixels (`makeFraction`):
+//   - shown for the first time (launch, a row that came wholly into view, a new screen), it is
+//     kept the first frame it is drawn whole;
+//   - one whose layer was made into a bitmap lately (within `recentFrames`) is kept once drawn
+//     the same way (same drawing, same linear transform, same place within a device pixel) for
+//     `stableFrames` consecutive frames, and so are its sublayers;
+//   - one that was kept and then changed in place (a pressed card) is not made whole again while
+//     it stays on screen: its still sublayers, and runs of its small still siblings, are kept
+//     instead, and the changing part drawn as it is. One that changes every frame (an
+//     animation) is never kept.
+//   At most a tenth of the frame's pixels are made into bitmaps per frame (`makeFraction`; no
+//   bound while the cache holds nothing, as at launch): the rest is drawn directly and made in a
+//   later frame, so filling the cache costs no frame much more than drawing it directly. A list
+//   scrolled by whole pixels composites its cards from the cache.
 //
 // What a subtree draws is a hash of the display list's nodes (as `DrawKey`, but of everything,
 // sublayers on an opaque background included), so any change below (a colour, text, an image,
@@ -51,8 +61,27 @@ struct KeptCanvas: @unchecked Sendable {
 public final class RasterCache: Sendable {
   /// Bytes of bitmaps kept, by default: what the demo's visible cards need at 1920x1080.
   public static let defaultBudget = 8 << 20
-  /// Consecutive frames a subtree must be drawn unchanged before it is kept automatically.
+  /// Consecutive frames a subtree must be drawn unchanged before it is kept automatically, when
+  /// its layer's subtree was made into a bitmap lately (it changes: a pressed card, an
+  /// animation). One shown for the first time (a row coming into view, a new screen), or whose
+  /// last bitmap is older than `recentFrames`, is kept the first frame it is drawn whole.
   public static let stableFrames = 3
+  /// Frames after making a layer's bitmap during which another of it waits `stableFrames`.
+  static let recentFrames = 30
+  /// The most pixels of bitmaps made automatically in one frame, as a fraction of the frame's
+  /// pixels (1 / this, and at least `fewestMadePixels`), which is also the largest subtree kept
+  /// automatically: what a frame costs more than one drawing everything directly is bounded
+  /// (making a bitmap costs about twice drawing its subtree), and filling the cache is spread
+  /// over frames; what is left waits for the next frame, drawn directly. At 1920x1080 that is
+  /// 207,360 pixels: a card of the demo (364x204) but not a row of five. While the cache holds
+  /// nothing (the first frame after launch, or after nothing was kept on screen for
+  /// `unusedFrames` frames), a frame makes every bitmap it finds worth making: the frames after
+  /// it would otherwise each draw directly most of what it drew, and a first frame costs more
+  /// than the others anyway (layout, text, images). Measured with `sheen bench press` and `sheen
+  /// bench --cold` (README, "Raster cache").
+  public static let makeFraction = 10
+  /// The least of the pixels made per frame (and largest subtree) however small the frame.
+  public static let fewestMadePixels = 1 << 16
   /// The fewest layers in a subtree kept automatically (one layer is drawn about as fast as
   /// its bitmap is composited).
   static let fewestLayers = 3
@@ -83,6 +112,14 @@ public final class RasterCache: Sendable {
     var lastUsed: Int
   }
 
+  /// When a layer's subtree was last made into a bitmap automatically (or last found changed in
+  /// place since: it is then kept in parts), when it was last seen, and what it drew when made.
+  struct Made {
+    var frame: Int
+    var seen: Int
+    var content: Int
+  }
+
   /// How long a subtree has been drawn the same way.
   struct Track {
     var frames: Int
@@ -97,6 +134,20 @@ public final class RasterCache: Sendable {
     var tracks: [Key: Track] = [:]
     /// Keys let go of at once (storage kept).
     var doomed: [Key] = []
+    /// Layers whose subtrees were made into bitmaps automatically (forgotten `recentFrames`
+    /// frames after they were last seen).
+    var made: [ObjectIdentifier: Made] = [:]
+    var doomedLayers: [ObjectIdentifier] = []
+    /// Pixels of bitmaps made automatically this frame, and the most it may make (0: no bound).
+    var madePixels = 0
+    var makeLimit = 0
+    /// `makeFraction`, or 0 for no bound (see `pixelsMadePerFrameFraction`).
+    var fraction = RasterCache.makeFraction
+    /// Whether the last subtree `automatically` looked at waits for room in this frame's making
+    /// (`mayMake`): its sublayers are not kept in runs meanwhile.
+    var deferred = false
+    /// The most pixels of one subtree kept automatically in this frame.
+    var largest = RasterCache.largestAutomatic
     /// Where device bitmaps' runs are kept (made with the first one, the budget's size).
     var store: RunStore?
     /// The canvas bitmaps are drawn with (kept, pointed at `scratch`; only used under the lock).
@@ -119,12 +170,21 @@ public final class RasterCache: Sendable {
     s.entries.reserveCapacity(256)
     s.tracks.reserveCapacity(1024)
     s.doomed.reserveCapacity(1024)
+    s.made.reserveCapacity(1024)
+    s.doomedLayers.reserveCapacity(1024)
     s.placements.reserveCapacity(256)
     state = Mutex(s)
   }
 
   /// Bytes of bitmaps held.
   public var bytes: Int { state.withLock { $0.bytes } }
+
+  /// The most pixels made into bitmaps automatically per frame (and of one subtree), as a
+  /// fraction of the frame's pixels: 1 / this (`makeFraction` unless set); 0 sets no bound.
+  public var pixelsMadePerFrameFraction: Int {
+    get { state.withLock { $0.fraction } }
+    set { state.withLock { $0.fraction = max(0, newValue) } }
+  }
 
   /// How many bitmaps are held.
   public var count: Int { state.withLock { $0.entries.count } }
@@ -178,11 +238,17 @@ public final class RasterCache: Sendable {
   /// Places kept bitmaps in `list` (made now where missing) for the layers that are rasterized
   /// (`shouldRasterize`) and, with `automatic`, for subtrees drawn unchanged for a few frames.
   /// `compositor` draws the missing bitmaps (it must not be drawing anything else).
-  func prepare(_ list: inout DisplayList, compositor: Compositor, automatic: Bool) {
+  /// `framePixels` (the frame's size) bounds the pixels made automatically per frame.
+  func prepare(_ list: inout DisplayList, compositor: Compositor, automatic: Bool, framePixels: Int = 0) {
     if !automatic && list.rasterizedCount == 0 { return }
     let stats = state.withLock { s -> RenderContext.Statistics in
       s.frame += 1
       s.stats = RenderContext.Statistics()
+      s.madePixels = 0
+      let limit =
+        framePixels > 0 && s.fraction > 0 ? max(RasterCache.fewestMadePixels, framePixels / s.fraction) : 0
+      s.makeLimit = s.entries.isEmpty ? 0 : max(1, limit)
+      s.largest = limit > 0 ? min(RasterCache.largestAutomatic, limit) : RasterCache.largestAutomatic
       RasterCache.computeKeys(list, &s)
       s.placements.removeAll(keepingCapacity: true)
       list.nodes.withUnsafeBufferPointer { nodes in
@@ -208,6 +274,10 @@ public final class RasterCache: Sendable {
         for (k, t) in s.tracks where frame - t.lastFrame > 2 { s.doomed.append(k) }
         for k in s.doomed { s.tracks[k] = nil }
         s.doomed.removeAll(keepingCapacity: true)
+        s.doomedLayers.removeAll(keepingCapacity: true)
+        for (k, m) in s.made where frame - m.seen > RasterCache.recentFrames { s.doomedLayers.append(k) }
+        for k in s.doomedLayers { s.made[k] = nil }
+        s.doomedLayers.removeAll(keepingCapacity: true)
       }
       return s.stats
     }
@@ -295,7 +365,9 @@ public final class RasterCache: Sendable {
     /// siblings drawn unchanged for `stableFrames` frames are kept as one bitmap each, and the
     /// changing ones drawn as they are (source-over is associative: the same pixels within
     /// rounding).
-    func walk(first: Int, count: Int, parent: Transform, spans: Bool = false, _ s: inout State) {
+    func walk(
+      first: Int, count: Int, parent: Transform, spans: Bool = false, fresh: Bool = true, _ s: inout State
+    ) {
       var j = first
       var left = count
       while left > 0 {
@@ -319,28 +391,38 @@ public final class RasterCache: Sendable {
         j = n.pointee.end
         left -= 1
         guard n.pointee.kind == .drawn, !n.pointee.invisible else { continue }
+        s.deferred = false
         if n.pointee.rasterScale > 0 {
           if let r = rasterized(n - nodes.baseAddress!, n, parent, &s) {
             s.placements.append((n - nodes.baseAddress!, r, 0, IntRect(x: 0, y: 0, width: 0, height: 0)))
             continue
           }
-        } else if automatic, let r = automatically(n - nodes.baseAddress!, n, parent, &s) {
+        } else if automatic, let r = automatically(n - nodes.baseAddress!, n, parent, fresh: fresh, &s) {
           s.placements.append((n - nodes.baseAddress!, r, 0, IntRect(x: 0, y: 0, width: 0, height: 0)))
           continue
         }
-        // Not kept: its sublayers, in runs where it would be kept but for a changing part.
+        // Not kept: its sublayers, in runs where it would be kept but for a changing part (not
+        // where it waits for room in this frame's making: it is made whole in a later one).
         let runs =
-          automatic && n.pointee.end - (n - nodes.baseAddress!) >= RasterCache.fewestLayers
-          && n.pointee.childCount >= 2 && Preparation.small(n.pointee) && !n.pointee.hasMask
+          !s.deferred && automatic && n.pointee.end - (n - nodes.baseAddress!) >= RasterCache.fewestLayers
+          && n.pointee.childCount >= 2 && Preparation.small(n.pointee, s.largest) && !n.pointee.hasMask
           && n.pointee.opacity >= 1 && !(n.pointee.shadowVisible && n.pointee.shadowPath == nil)
-        walk(first: n.pointee.childStart, count: n.pointee.childCount, parent: n.pointee.ctm, spans: runs, &s)
+        // Below a layer made into a bitmap lately (which now changes), nothing is new: its
+        // sublayers wait to be drawn unchanged for a few frames too.
+        // (No closure reads `s` here: one would copy the state, and the next change to a
+        // dictionary of it would copy that dictionary.)
+        var recent = false
+        if let m = s.made[n.pointee.shape.layer] { recent = s.frame - m.frame <= RasterCache.recentFrames }
+        walk(
+          first: n.pointee.childStart, count: n.pointee.childCount, parent: n.pointee.ctm, spans: runs,
+          fresh: fresh && !recent, &s)
       }
     }
 
     /// Whether a node's subtree is small enough to keep automatically.
-    static func small(_ n: DisplayNode) -> Bool {
+    static func small(_ n: DisplayNode, _ largest: Int) -> Bool {
       let e = n.deviceExtent
-      return !e.isEmpty && e.width <= RunImage.maxWidth && e.width * e.height <= RasterCache.largestAutomatic
+      return !e.isEmpty && e.width <= RunImage.maxWidth && e.width * e.height <= largest
     }
 
     /// The key of sibling `j` drawn where it is in its parent, its parent's transform being
@@ -415,7 +497,8 @@ public final class RasterCache: Sendable {
         return nil
       }
       guard area.width <= RunImage.maxWidth, area.height <= 8192,
-        area.width * area.height <= RasterCache.largestAutomatic,
+        area.width * area.height <= s.largest,
+        RasterCache.mayMake(area, &s),
         let canvas = RasterCache.canvas(area.width, area.height, &s)
       else { return nil }
       canvas.clip(to: Rect(x: 0, y: 0, width: Double(area.width), height: Double(area.height)))
@@ -423,6 +506,7 @@ public final class RasterCache: Sendable {
         j, e, of: list, in: canvas,
         parent: parent.concatenating(Transform(translationX: Double(-area.x), y: Double(-area.y))))
       s.stats.rasterCacheMisses += 1
+      s.stats.rasterCachePixelsMade += area.width * area.height
       guard let made = RasterCache.keep(canvas.surface, area, key, dx: area.x - ix, dy: area.y - iy, &s)
       else { return nil }
       return (j, .device(made, x: area.x, y: area.y), e, area)
@@ -459,6 +543,7 @@ public final class RasterCache: Sendable {
       compositor.drawSubtree(j, of: list, in: canvas, parent: inverse.concatenating(toBitmap))
       let bytes = surface.width * surface.height * 4
       s.stats.rasterCacheMisses += 1
+      s.stats.rasterCachePixelsMade += surface.width * surface.height
       RasterCache.evict(&s, toFit: bytes, keepingFrame: s.frame)
       if s.bytes + bytes <= s.budget {
         s.entries[key] = Entry(
@@ -469,18 +554,20 @@ public final class RasterCache: Sendable {
     }
 
     /// A subtree kept without being asked: placed if kept, made if drawn unchanged long enough.
-    func automatically(_ j: Int, _ n: UnsafePointer<DisplayNode>, _ parent: Transform, _ s: inout State)
-      -> RasterPlacement?
-    {
+    func automatically(
+      _ j: Int, _ n: UnsafePointer<DisplayNode>, _ parent: Transform, fresh: Bool, _ s: inout State
+    ) -> RasterPlacement? {
+      s.deferred = false
       guard n.pointee.end - j >= RasterCache.fewestLayers else { return nil }
-      return device(j, n, parent, &s, force: false)
+      return device(j, n, parent, &s, force: false, fresh: fresh)
     }
 
     /// A bitmap in device pixels: kept, or made now (`force`, or once drawn unchanged for
     /// `stableFrames` frames with nothing culled).
-    func device(_ j: Int, _ n: UnsafePointer<DisplayNode>, _ parent: Transform, _ s: inout State, force: Bool)
-      -> RasterPlacement?
-    {
+    func device(
+      _ j: Int, _ n: UnsafePointer<DisplayNode>, _ parent: Transform, _ s: inout State, force: Bool,
+      fresh: Bool = false
+    ) -> RasterPlacement? {
       let ctm = n.pointee.ctm
       guard ctm.tx.magnitude < 1e9, ctm.ty.magnitude < 1e9 else { return nil }
       let ox = RasterCache.whole(ctm.tx)
@@ -493,16 +580,39 @@ public final class RasterCache: Sendable {
       if let e = s.entries[key], let image = e.device {
         s.entries[key]!.lastUsed = s.frame
         s.stats.rasterCacheHits += 1
+        if !force, let m = s.made.index(forKey: n.pointee.shape.layer) { s.made.values[m].seen = s.frame }
         return .device(image, x: ix + e.dx, y: iy + e.dy)
       }
       if !force {
-        guard track(key, &s) >= RasterCache.stableFrames else { return nil }
+        // Shown for the first time, or unchanged since long: kept now; else once drawn the same
+        // way for a few frames.
+        let layer = n.pointee.shape.layer
+        let frame = s.frame
+        var new = fresh
+        if let m = s.made.index(forKey: layer) {
+          let was = s.made.values[m]
+          if was.content != s.inner[j] && was.seen >= frame - 1 {
+            // Made before and changed in place since (a pressed card): kept in parts while it
+            // stays on screen (its still sublayers and runs of them), not made whole again each
+            // time it rests. (A layer reused off screen for other content is new.)
+            s.made.values[m].frame = frame
+            s.made.values[m].seen = frame
+            return nil
+          }
+          // New: made long ago, or not seen last frame (back on screen, or a layer reused for
+          // other content).
+          new = fresh && (frame - was.frame > RasterCache.recentFrames || was.seen < frame - 1)
+          s.made.values[m].seen = frame
+        }
+        let frames = track(key, &s)
+        guard new || frames >= RasterCache.stableFrames else { return nil }
         // Part of it culled (off the frame): its bitmap would miss that part.
         for k in j + 1..<n.pointee.end where nodes[k].kind == .culled { return nil }
       }
       let area = IntRect(enclosing: ctm.apply(n.pointee.localFullExtent).insetBy(dx: -2, dy: -2))
       guard !area.isEmpty, area.width <= RunImage.maxWidth, area.height <= 8192,
-        force || area.width * area.height <= RasterCache.largestAutomatic,
+        force || area.width * area.height <= s.largest,
+        force || RasterCache.mayMake(area, &s),
         let canvas = RasterCache.canvas(area.width, area.height, &s)
       else { return nil }
       canvas.clip(to: Rect(x: 0, y: 0, width: Double(area.width), height: Double(area.height)))
@@ -510,7 +620,9 @@ public final class RasterCache: Sendable {
         j, of: list, in: canvas,
         parent: parent.concatenating(Transform(translationX: Double(-area.x), y: Double(-area.y))))
       s.stats.rasterCacheMisses += 1
+      s.stats.rasterCachePixelsMade += area.width * area.height
       s.tracks[key] = nil
+      if !force { s.made[n.pointee.shape.layer] = Made(frame: s.frame, seen: s.frame, content: s.inner[j]) }
       if let made = RasterCache.keep(canvas.surface, area, key, dx: area.x - ix, dy: area.y - iy, &s) {
         return .device(made, x: area.x, y: area.y)
       }
@@ -572,6 +684,18 @@ public final class RasterCache: Sendable {
 
   /// The whole pixel `t` falls in, as `phase` sees it (the two add up to `t` in 1/4096ths).
   static func whole(_ t: Double) -> Double { ((t * 4096).rounded() / 4096).rounded(.down) }
+
+  /// Whether a bitmap of `area` may be made automatically in this frame (`makeFraction`); if so,
+  /// counts its pixels.
+  static func mayMake(_ area: IntRect, _ s: inout State) -> Bool {
+    let pixels = area.width * area.height
+    guard s.makeLimit == 0 || s.madePixels + pixels <= s.makeLimit else {
+      s.deferred = true
+      return false
+    }
+    s.madePixels += pixels
+    return true
+  }
 
   /// Frames before a bitmap that found no room in the budget is tried again.
   static let retryFrames = 30

@@ -30,6 +30,8 @@ public final class RenderContext: Sendable {
     public var rasterCacheHits = 0
     /// Bitmaps of subtrees made (drawn into the raster cache).
     public var rasterCacheMisses = 0
+    /// Device pixels of the bitmaps made (drawn into the raster cache).
+    public var rasterCachePixelsMade = 0
     /// Bytes the raster cache holds (`statistics` adds what it holds now to what was added).
     public var rasterCacheBytes = 0
     /// Drawing operations (a layer's shadow, background, text, border, or the whole layer, or a
@@ -55,6 +57,7 @@ public final class RenderContext: Sendable {
       s.layersOccluded += b.layersOccluded
       s.rasterCacheHits += b.rasterCacheHits
       s.rasterCacheMisses += b.rasterCacheMisses
+      s.rasterCachePixelsMade += b.rasterCachePixelsMade
       s.rasterCacheBytes += b.rasterCacheBytes
       s.opsOccluded += b.opsOccluded
       s.pixelsNotDrawn += b.pixelsNotDrawn

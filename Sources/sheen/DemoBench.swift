@@ -408,8 +408,9 @@ private func benchCold(
     print(
       String(
         format:
-          "  frame %d: %.2f ms (%.2f ms of processor time), %d new rows, %d shapings, %d shape rasterizations, %d glyph rasterizations, %d image resamples, %d draw(_:) calls, %d blurs",
-        w.frame, w.ms, w.cpu, w.rows, w.shapings, w.shapes, w.glyphs, w.images, w.draws, w.blurs))
+          "  frame %d: %.2f ms (%.2f ms of processor time), %d new rows, %d shapings, %d shape rasterizations, %d glyph rasterizations, %d image resamples, %d draw(_:) calls, %d blurs, %d bitmaps made (%d pixels)",
+        w.frame, w.ms, w.cpu, w.rows, w.shapings, w.shapes, w.glyphs, w.images, w.draws, w.blurs, w.made,
+        w.madePixels))
   }
 }
 
@@ -424,7 +425,7 @@ private struct FrameWork {
   var frame: Int
   var ms: Double
   var cpu = 0.0
-  var rows, shapings, shapes, glyphs, images, draws, blurs: Int
+  var rows, shapings, shapes, glyphs, images, draws, blurs, made, madePixels: Int
 
   init(_ window: any DemoWindowing, frame: Int, ms: Double) {
     let s = window.renderer.context.statistics
@@ -437,6 +438,8 @@ private struct FrameWork {
     images = s.imageResamples
     draws = window.displayCount
     blurs = s.blurs
+    made = s.rasterCacheMisses
+    madePixels = s.rasterCachePixelsMade
   }
 
   static func - (a: FrameWork, b: FrameWork) -> FrameWork {
@@ -448,6 +451,8 @@ private struct FrameWork {
     d.images -= b.images
     d.draws -= b.draws
     d.blurs -= b.blurs
+    d.made -= b.made
+    d.madePixels -= b.madePixels
     return d
   }
 }

@@ -23,6 +23,7 @@ import Testing
     s.opsOccluded = base + 11
     s.pixelsNotDrawn = base + 12
     s.blurredPixels = base + 13
+    s.rasterCachePixelsMade = base + 14
     return s
   }
 
