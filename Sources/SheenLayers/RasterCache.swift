@@ -247,7 +247,9 @@ public final class RasterCache: Sendable {
       s.madePixels = 0
       let limit =
         framePixels > 0 && s.fraction > 0 ? max(RasterCache.fewestMadePixels, framePixels / s.fraction) : 0
-      s.makeLimit = s.entries.isEmpty ? 0 : max(1, limit)
+      // No bound while the cache holds nothing, or when none is set (`limit` 0: a fraction of
+      // 0, or no frame size given).
+      s.makeLimit = s.entries.isEmpty ? 0 : limit
       s.largest = limit > 0 ? min(RasterCache.largestAutomatic, limit) : RasterCache.largestAutomatic
       RasterCache.computeKeys(list, &s)
       s.placements.removeAll(keepingCapacity: true)
