@@ -2,7 +2,9 @@
 // colour is stored as that colour, a run of opaque pixels as pixels copied row for row, a run of
 // translucent ones as pixels blended, and fully transparent pixels not at all. A card's white
 // body costs a few bytes a row instead of four a pixel, and compositing it is a fill, a copy
-// and a blend where its edges and shadow are.
+// and a blend where its edges and shadow are. A run of translucent black (a shadow's pixels, most
+// of a card's translucent ones) keeps only each pixel's alpha: a byte a pixel instead of four,
+// blended exactly as the pixels it stands for.
 
 /// A premultiplied BGRA8 picture stored as runs per row (see the top of this file). Immutable
 /// once made: bands of a frame composite it at once. Its runs and pixels are one block of memory:
@@ -12,8 +14,9 @@ public struct RunImage: @unchecked Sendable {
   public let width: Int
   public let height: Int
   /// One run: its kind (0 one opaque colour in `value`, 1 opaque pixels and 2 translucent
-  /// pixels from `pixels[value...]`) in the top two bits of `place`, its first column in the
-  /// others, and `count` pixels long. Eight bytes.
+  /// pixels from `pixels[value...]`, 3 translucent black pixels whose alphas are
+  /// `alphas[value...]`) in the top two bits of `place`, its first column in the others, and
+  /// `count` pixels long. Eight bytes.
   struct Run {
     var place: UInt16
     var count: UInt16
@@ -32,6 +35,8 @@ public struct RunImage: @unchecked Sendable {
   let rowStart: UnsafePointer<Int32>
   let runs: UnsafePointer<Run>
   let pixels: UnsafePointer<UInt32>
+  /// The alphas of translucent black runs (kind 3), a byte a pixel.
+  let alphas: UnsafePointer<UInt8>
   /// Bytes of its block (row starts, runs and pixels).
   public let byteCount: Int
   /// What keeps the block alive (its own buffer, or the store).
@@ -39,14 +44,20 @@ public struct RunImage: @unchecked Sendable {
 
   /// Equal opaque pixels in a row from which a run of one colour is kept instead of the pixels.
   static let solidRun = 8
+  /// Translucent black pixels in a row from which they are kept as alphas in a run of their own
+  /// within translucent ones (a run takes 8 bytes; each pixel kept so saves 3).
+  static let blackRun = 6
 
   /// How many runs and pixels the runs of a surface's area take, and so the bytes of its block.
   public struct Measure: Sendable {
     public let area: IntRect
     let runCount: Int
     let pixelCount: Int
-    /// Bytes of the block: row starts (8-byte aligned), runs, pixels.
-    public var bytes: Int { RunImage.runsOffset(area.height) + runCount * 8 + pixelCount * 4 }
+    let alphaCount: Int
+    /// Bytes of the block: row starts (8-byte aligned), runs, pixels, alphas (to 8 bytes).
+    public var bytes: Int {
+      RunImage.runsOffset(area.height) + runCount * 8 + pixelCount * 4 + (alphaCount + 7) & ~7
+    }
 
     /// Measures the runs of `surface`'s pixels in `area` (its bounds by default).
     public init(_ surface: Surface, area: IntRect? = nil) {
@@ -56,14 +67,20 @@ public struct RunImage: @unchecked Sendable {
       self.area = a
       var runs = 0
       var pixels = 0
+      var alphas = 0
       for y in 0..<a.height {
         RunImage.scan(surface.row(a.y + y) + a.x, a.width) { kind, _, count in
           runs += 1
-          if kind != 0 { pixels += count }
+          if kind == 3 {
+            alphas += count
+          } else if kind != 0 {
+            pixels += count
+          }
         }
       }
       runCount = runs
       pixelCount = pixels
+      alphaCount = alphas
     }
   }
 
@@ -89,14 +106,21 @@ public struct RunImage: @unchecked Sendable {
     let runBase = (block + RunImage.runsOffset(a.height)).bindMemory(to: Run.self, capacity: m.runCount)
     let pixelBase = (block + RunImage.runsOffset(a.height) + m.runCount * 8)
       .bindMemory(to: UInt32.self, capacity: m.pixelCount)
+    let alphaBase = (block + RunImage.runsOffset(a.height) + m.runCount * 8 + m.pixelCount * 4)
+      .bindMemory(to: UInt8.self, capacity: m.alphaCount)
     var run = 0
     var stored = 0
+    var storedAlphas = 0
     for y in 0..<a.height {
       starts[y] = Int32(run)
       let row = surface.row(a.y + y) + a.x
       RunImage.scan(row, a.width) { kind, x, count in
         if kind == 0 {
           runBase[run] = Run(kind: 0, x: x, count: count, value: row[x])
+        } else if kind == 3 {
+          runBase[run] = Run(kind: 3, x: x, count: count, value: UInt32(storedAlphas))
+          for i in 0..<count { alphaBase[storedAlphas + i] = UInt8(truncatingIfNeeded: row[x + i] >> 24) }
+          storedAlphas += count
         } else {
           runBase[run] = Run(kind: kind, x: x, count: count, value: UInt32(stored))
           (pixelBase + stored).update(from: row + x, count: count)
@@ -109,10 +133,13 @@ public struct RunImage: @unchecked Sendable {
     rowStart = UnsafePointer(starts)
     runs = UnsafePointer(runBase)
     pixels = UnsafePointer(pixelBase)
+    alphas = UnsafePointer(alphaBase)
   }
 
   /// Splits a row into runs, left to right: `emit(kind, x, count)` with kind 0 for a run of one
-  /// opaque colour, 1 for opaque pixels, 2 for translucent ones (transparent pixels are skipped).
+  /// opaque colour, 1 for opaque pixels, 2 for translucent ones, 3 for translucent black ones
+  /// (at least `blackRun` of them, or all of a stretch of translucent pixels; transparent pixels
+  /// are skipped).
   @inline(__always) static func scan(
     _ row: UnsafeMutablePointer<UInt32>, _ width: Int, _ emit: (UInt8, Int, Int) -> Void
   ) {
@@ -126,7 +153,24 @@ public struct RunImage: @unchecked Sendable {
       var e = x + 1
       if alpha < 255 {
         while e < width, row[e] >> 24 != 0, row[e] >> 24 != 255 { e += 1 }
-        emit(2, x, e - x)
+        // Black stretches apart (a shadow's pixels: premultiplied black is its alpha alone).
+        var pending = x
+        var i = x
+        while i < e {
+          guard row[i] & 0xFF_FFFF == 0 else {
+            i += 1
+            continue
+          }
+          var j = i + 1
+          while j < e, row[j] & 0xFF_FFFF == 0 { j += 1 }
+          if j - i >= RunImage.blackRun || (i == pending && j == e) {
+            if pending < i { emit(2, pending, i - pending) }
+            emit(3, i, j - i)
+            pending = j
+          }
+          i = j
+        }
+        if pending < e { emit(2, pending, e - pending) }
         x = e
         continue
       }
@@ -156,6 +200,9 @@ public struct RunImage: @unchecked Sendable {
       let d = out + r.x
       if r.kind == 0 {
         d.update(repeating: r.value, count: Int(r.count))
+      } else if r.kind == 3 {
+        let a = alphas + Int(r.value)
+        for i in 0..<Int(r.count) { d[i] = UInt32(a[i]) << 24 }
       } else {
         d.update(from: pixels + Int(r.value), count: Int(r.count))
       }
@@ -178,7 +225,8 @@ public struct RunImage: @unchecked Sendable {
       switch r.kind {
       case 0: d.update(repeating: r.value, count: e - s)
       case 1: d.update(from: pixels + Int(r.value) + (s - r.x), count: e - s)
-      default: blendRow(d, pixels + Int(r.value) + (s - r.x), e - s, alpha: 255)
+      case 2: blendRow(d, pixels + Int(r.value) + (s - r.x), e - s, alpha: 255)
+      default: blendBlackRow(d, alphas + Int(r.value) + (s - r.x), e - s)
       }
     }
   }
@@ -204,6 +252,19 @@ extension RunImage {
           let k = UInt32(c[i])
           if k == 0 { continue }
           d[i] = Pixel.sourceOver(k == 255 ? r.value : Pixel.scale(r.value, by: k), d[i])
+        }
+      } else if r.kind == 3 {
+        // The black pixels the alphas stand for, a few at a time on the stack.
+        let a = alphas + Int(r.value) + (s - r.x)
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { chunk in
+          let p = chunk.baseAddress!
+          var i = 0
+          while i < e - s {
+            let n = min(64, e - s - i)
+            for k in 0..<n { p[k] = UInt32(a[i + k]) << 24 }
+            blendRow(d + i, p, n, coverage: c + i)
+            i += n
+          }
         }
       } else {
         blendRow(d, pixels + Int(r.value) + (s - r.x), e - s, coverage: c)
@@ -243,6 +304,24 @@ extension Canvas {
       image.expand(row: row - y, into: line.row(0))
       let sink = makeSink(Shader.image(line, Transform(translationX: Double(-x), y: Double(-row))))
       sink.solidSpan(y: row, x: r.x, count: r.width, alpha: 255)
+    }
+  }
+}
+
+/// Blends translucent black pixels, given by their alphas, over `count` pixels: the pixels
+/// `alpha << 24` (premultiplied black) rebuilt 64 at a time on the stack (a loop the compiler
+/// vectorizes) and blended by `blendRow`, so exactly as the pixels they stand for.
+@inline(__always) func blendBlackRow(
+  _ dst: UnsafeMutablePointer<UInt32>, _ alphas: UnsafePointer<UInt8>, _ count: Int
+) {
+  withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { chunk in
+    let p = chunk.baseAddress!
+    var i = 0
+    while i < count {
+      let n = min(64, count &- i)
+      for k in 0..<n { p[k] = UInt32(alphas[i &+ k]) &<< 24 }
+      blendRow(dst + i, p, n, alpha: 255)
+      i &+= n
     }
   }
 }

@@ -126,6 +126,7 @@ private func benchDemo(
           + "%.0f ms of CPU time since the start)",
         residentMegabytes(), firstFrameDone * 1000, (firstFrameDone - firstFrameAge) * 1000,
         firstFrameCPU * 1000))
+    printMemoryMapIfAsked()
     return
   }
   // Visit what the frames will show once, half a screen at a time, so that every row's shadow
@@ -276,9 +277,7 @@ private func benchDemo(
         + "%.0f ms of CPU time since the start)",
       residentMegabytes(), firstFrameDone * 1000, (firstFrameDone - firstFrameAge) * 1000,
       firstFrameCPU * 1000))
-  if ProcessInfo.processInfo.environment["SHEEN_MEMORY_MAP"] == "1" {
-    print(residentBreakdown(), terminator: "")
-  }
+  printMemoryMapIfAsked()
   do {
     try writeFrameTimePlot(whole: whole, render: renders, to: plot, title: "sheen bench: \(mode)")
     print("frame-time plot: \(plot)")
@@ -286,6 +285,14 @@ private func benchDemo(
     writeError(
       "sheen bench: cannot write the plot \(quotedForMessage(plot)): \(oneLineForMessage("\(error)"))")
   }
+}
+
+/// With SHEEN_MEMORY_MAP=1 in the environment: the resident memory by mapping and what the
+/// allocator holds.
+private func printMemoryMapIfAsked() {
+  guard ProcessInfo.processInfo.environment["SHEEN_MEMORY_MAP"] == "1" else { return }
+  print(residentBreakdown(), terminator: "")
+  print(allocatorBreakdown(), terminator: "")
 }
 
 /// The first pass through the list (frame 1 until the scroll reaches the end), then as many
@@ -402,6 +409,16 @@ private func benchCold(
           "allocations per row coming into view (frames and idle work): first pass %.1f (%d rows), way back %.1f (%d rows)",
         Double(firstPassAllocations) / Double(max(1, firstPassRows)), firstPassRows,
         Double(wayBackAllocations) / Double(max(1, wayBackRows)), wayBackRows))
+  }
+  let cache = context.rasterCache
+  if cache.storeHighWater > 0 {
+    print(
+      String(
+        format:
+          "raster cache: %.2f MB held at the end (%.2f MB of its store resident, %.2f MB reached, %d pages faulted in; %.2f MB canvas)",
+        Double(cache.bytes) / 1_048_576, Double(cache.storePages.resident) / 1_048_576,
+        Double(cache.storeHighWater) / 1_048_576, cache.storePages.faulted,
+        Double(cache.scratchBytes) / 1_048_576))
   }
   print("first-pass frames that took the most processor time:")
   for w in work.sorted(by: { $0.cpu > $1.cpu }).prefix(8) {

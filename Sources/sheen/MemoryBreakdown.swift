@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// What the resident memory holds, from /proc/self/smaps: each mapping's resident kilobytes,
 /// summed by what is mapped (a library or font file by name, the heap, anonymous memory, thread
 /// stacks), largest first, with the private dirty part (memory this process wrote, which no
@@ -22,6 +26,11 @@ func residentBreakdown(top: Int = 25) -> String {
       if fields.count >= 6 {
         let path = fields[5...].joined(separator: " ")
         current = path.hasPrefix("/") ? (path as NSString).lastPathComponent : path
+      } else if ProcessInfo.processInfo.environment["SHEEN_MEMORY_MAP_ANON"] == "1" {
+        // Each anonymous mapping apart, by its size (SHEEN_MEMORY_MAP_ANON=1).
+        let ends = first.split(separator: "-").compactMap { Int($0, radix: 16) }
+        let kb = ends.count == 2 ? (ends[1] - ends[0]) / 1024 : 0
+        current = "[anonymous \(first) \(kb) KB]"
       } else {
         current = "[anonymous]"
       }
@@ -49,4 +58,53 @@ func residentBreakdown(top: Int = 25) -> String {
     out += String(format: "  %8.1f MB  in %d other mappings\n", Double(rest) / 1024, sorted.count - top)
   }
   return out
+}
+
+/// What glibc's allocator holds (`malloc_info`): per arena (the main heap and one per thread
+/// that allocated), the bytes it has from the system and the free bytes among them (freed
+/// chunks it keeps: fragmentation, or room for the next allocations). Empty where there is no
+/// `malloc_info`.
+func allocatorBreakdown() -> String {
+  #if canImport(Glibc)
+    guard let h = dlopen(nil, RTLD_NOW), let f = dlsym(h, "malloc_info") else { return "" }
+    let mallocInfo = unsafeBitCast(f, to: (@convention(c) (Int32, UnsafeMutablePointer<FILE>?) -> Int32).self)
+    var buffer: UnsafeMutablePointer<CChar>? = nil
+    var size = 0
+    guard let stream = open_memstream(&buffer, &size) else { return "" }
+    _ = mallocInfo(0, stream)
+    fclose(stream)
+    guard let buffer else { return "" }
+    defer { free(buffer) }
+    let xml = String(cString: buffer)
+    // Each arena's <heap nr="N"> ... <total type="fast" size=".."/> <total type="rest" size=".."/>
+    // <system type="current" size=".."/>; then the totals of all arenas.
+    var out = "allocator (malloc_info):"
+    var arena = "?"
+    var free = 0
+    for line in xml.split(separator: "\n") {
+      let t = line.trimmingCharacters(in: .whitespaces)
+      func value(_ key: String) -> Int? {
+        guard let r = t.range(of: key + "=\"") else { return nil }
+        return Int(t[r.upperBound...].prefix { $0.isNumber })
+      }
+      if t.hasPrefix("<heap nr=") {
+        arena = "arena \(value("nr") ?? -1)"
+        free = 0
+      } else if t.hasPrefix("<total type=\"fast\"") || t.hasPrefix("<total type=\"rest\"") {
+        free += value("size") ?? 0
+      } else if t.hasPrefix("<system type=\"current\"") {
+        out += String(
+          format: " %@ %.1f MB (%.1f MB free);", arena, Double(value("size") ?? 0) / 1_048_576,
+          Double(free) / 1_048_576)
+        arena = "all"
+        free = 0
+      } else if t.hasPrefix("<total type=\"mmap\"") {
+        out += String(
+          format: " mmapped blocks %d, %.1f MB;", value("count") ?? 0, Double(value("size") ?? 0) / 1_048_576)
+      }
+    }
+    return out + "\n"
+  #else
+    return ""
+  #endif
 }
