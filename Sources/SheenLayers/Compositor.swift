@@ -38,6 +38,8 @@ public final class Compositor {
   var offscreenDepth = 0
   /// The layer's own opaque parts, which a kept alpha shadow is cut by (`holes` adds covers).
   private var ownHoles: [IntRect] = []
+  /// The covers drawn after a layer that meet its shadow (`holes` less `ownHoles`).
+  private var laterHoles: [IntRect] = []
   /// The covers a background or border skips (kept storage).
   private var bodyHoles: [IntRect] = []
 
@@ -300,13 +302,16 @@ public final class Compositor {
     }
     // A kept alpha shadow is cut by the layer's own opaque parts only (they move with it); the
     // shadow drawn here also skips what opaque layers drawn after this one cover.
-    holes.removeAll(keepingCapacity: true)
-    holes.append(contentsOf: ownHoles)
-    let own = ownHoles
+    laterHoles.removeAll(keepingCapacity: true)
     if occludes {
       let reach = IntRect(enclosing: fullExtent(i, ctm)).intersection(canvas.clipBounds)
-      addHoles(&holes, meeting: reach, from: firstCover(atOrAfter: i + 1))
+      addHoles(&laterHoles, meeting: reach, from: firstCover(atOrAfter: i + 1))
     }
+    holes.removeAll(keepingCapacity: true)
+    holes.append(contentsOf: ownHoles)
+    holes.append(contentsOf: laterHoles)
+    let own = ownHoles
+    let later = laterHoles
     let hole = holes
     // A shadow of rounded rectangles is worked out per pixel, at its exact position (kept for
     // that position within a pixel; drawn straight away when too large to keep).
@@ -316,11 +321,14 @@ public final class Compositor {
       // of the recording (the faint tail of a light shadow is most of its pixels).
       let a255 = color.alpha * 255
       let floor = UInt8(max(1, min(255, (120 / max(a255, 1e-9)).rounded(.up))))
+      // Recorded without what the layer's own opaque parts cover (a card's shadow is the ring
+      // around it), it skips only what later covers hide.
       if let s = context.shadowCache.analyticShadow(
-        shapes: shapes, ctm: ctm, sigma: sigma, offset: offset, floor: floor, canvas: canvas,
+        shapes: shapes, ctm: ctm, sigma: sigma, offset: offset, floor: floor, cut: own, canvas: canvas,
         profiles: context.shadowProfiles, stats: &counts)
       {
-        canvas.fill(s.mask, offsetX: s.dx, offsetY: s.dy, paint: .solid(color), skipping: hole)
+        canvas.fill(
+          s.mask, offsetX: s.dx, offsetY: s.dy, paint: .solid(color), skipping: s.isCut ? later : hole)
       } else if canvas.fillShadow(
         shapes, transform: ctm, sigma: sigma, dx: offset.x, dy: offset.y, color: color, skipping: hole,
         profiles: context.shadowProfiles)

@@ -26,6 +26,9 @@ final class ShadowCache: Sendable {
     let sigma: Double
     /// 1 for a local blur resampled to a placement (`placedLocalShadow`), else 0.
     var kind: UInt8 = 0
+    /// For an analytic shadow recorded without the pixels its layer's own opaque parts cover
+    /// (`Entry.cut`), a hash of those rectangles (relative to the placement); 0 when uncut.
+    var cut = 0
   }
 
   /// A kept shadow: its coverage, and where it lies relative to the layer's integer device origin.
@@ -37,6 +40,8 @@ final class ShadowCache: Sendable {
     var cutFor: (x: Int, y: Int)? = nil
     /// A local blur's mask (`localShadow`), which tinted copies are made from.
     var source: AlphaMask? = nil
+    /// The rectangles (relative to the placement) an analytic shadow was recorded without.
+    var cut: [IntRect] = []
   }
 
   /// How far (device pixels) a shadow's offset may move from the one its kept blur was cut for
@@ -48,6 +53,8 @@ final class ShadowCache: Sendable {
     let mask: Coverage
     let dx: Int
     let dy: Int
+    /// Whether the recording already leaves out the `cut` asked for (`analyticShadow`).
+    var isCut = false
   }
 
   /// 16 MiB of blurred shadows (the demo's hold 0.3 MB); past it, those not drawn in the last
@@ -186,34 +193,79 @@ final class ShadowCache: Sendable {
   /// shadow falls within a pixel, and kept under exactly what it was made from (the shapes, the
   /// transform's linear part, the blur and that fraction), so what a frame shows never depends
   /// on history. Nil when the shapes cannot be worked out that way or reach too far to record.
+  ///
+  /// Coverage under `floor` is left out (the colour blends nothing there), and so are the
+  /// pixels of `cut` (device rectangles: the layer's own opaque parts, which its body paints over
+  /// next), kept relative to where the shadow lies: a card's shadow is then recorded as the ring
+  /// around it, and drawn with no holes to step around per row. Placed with `isCut` false when
+  /// a recording without that cut is given instead (the caller skips `cut` when filling).
   func analyticShadow(
-    shapes: [ShadowShape], ctm: Transform, sigma: Double, offset: Point, floor: UInt8, canvas: Canvas,
-    profiles: ShadowProfiles, stats: inout RenderContext.Statistics
+    shapes: [ShadowShape], ctm: Transform, sigma: Double, offset: Point, floor: UInt8, cut: [IntRect] = [],
+    canvas: Canvas, profiles: ShadowProfiles, stats: inout RenderContext.Statistics
   ) -> Placed? {
     let tx = ctm.tx + offset.x
     let ty = ctm.ty + offset.y
     guard let (ix, fx) = snapTranslation(tx, steps: ShadowCache.analyticSteps),
       let (iy, fy) = snapTranslation(ty, steps: ShadowCache.analyticSteps)
     else { return nil }
-    let k = Key(
-      layer: nil, path: nil, shapes: shapes, version: Int(floor), a: ctm.a, b: ctm.b, c: ctm.c, d: ctm.d,
-      fx: fx,
-      fy: fy,
-      sigma: sigma)
-    var made = 0
-    let kept = table.value(for: k) { () -> (value: Entry, bytes: Int)? in
-      var t = ctm
-      t.tx = Double(fx) / ShadowCache.analyticSteps
-      t.ty = Double(fy) / ShadowCache.analyticSteps
-      guard let mask = canvas.recordShadow(shapes, transform: t, sigma: sigma, profiles: profiles) else {
-        return nil
+    var cutHash = 0
+    if !cut.isEmpty {
+      var h = Hasher()
+      for r in cut {
+        h.combine(r.x &- ix)
+        h.combine(r.y &- iy)
+        h.combine(r.width)
+        h.combine(r.height)
       }
-      made += 1
-      return (Entry(mask: mask, relX: 0, relY: 0), mask.byteCount)
+      cutHash = h.finalize() | 1
+    }
+    var made = 0
+    func look(_ cutHash: Int) -> Entry? {
+      let k = Key(
+        layer: nil, path: nil, shapes: shapes, version: Int(floor), a: ctm.a, b: ctm.b, c: ctm.c, d: ctm.d,
+        fx: fx, fy: fy, sigma: sigma, cut: cutHash)
+      return table.value(for: k) { () -> (value: Entry, bytes: Int)? in
+        var t = ctm
+        t.tx = Double(fx) / ShadowCache.analyticSteps
+        t.ty = Double(fy) / ShadowCache.analyticSteps
+        // The cut relative to the recording's placement (its pixel grid is the device's, moved
+        // by (ix, iy)).
+        var relative: [IntRect] = []
+        if cutHash != 0 {
+          relative.reserveCapacity(cut.count)
+          for r in cut {
+            relative.append(IntRect(x: r.x &- ix, y: r.y &- iy, width: r.width, height: r.height))
+          }
+        }
+        guard
+          let mask = canvas.recordShadow(
+            shapes, transform: t, sigma: sigma, floor: floor, skipping: relative, profiles: profiles)
+        else { return nil }
+        made += 1
+        return (Entry(mask: mask, relX: 0, relY: 0, cut: relative), mask.byteCount)
+      }
+    }
+    var kept = look(cutHash)
+    var isCut = cutHash != 0
+    // The hash names the cut; the rectangles themselves decide (another cut with the same hash
+    // takes the uncut recording, filled around its holes).
+    if isCut, let e = kept, !ShadowCache.sameCut(e.cut, cut, ix, iy) {
+      kept = look(0)
+      isCut = false
     }
     stats.analyticShadows += made
     guard let kept else { return nil }
-    return Placed(mask: kept.mask, dx: ix, dy: iy)
+    return Placed(mask: kept.mask, dx: ix, dy: iy, isCut: isCut)
+  }
+
+  /// Whether `relative` holds `cut` moved by (-ix, -iy), in order.
+  private static func sameCut(_ relative: [IntRect], _ cut: [IntRect], _ ix: Int, _ iy: Int) -> Bool {
+    if relative.count != cut.count { return false }
+    for k in 0..<cut.count {
+      let r = cut[k]
+      if relative[k] != IntRect(x: r.x &- ix, y: r.y &- iy, width: r.width, height: r.height) { return false }
+    }
+    return true
   }
 
   /// The local blur, at `scale` pixels per point and `sigma` local pixels, of a `shadowPath`

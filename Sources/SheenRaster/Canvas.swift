@@ -58,6 +58,10 @@ public final class Canvas {
   var strokePiece: [Point] = []
   /// Storage for analytic shadows (`fillShadow`), made by the first one.
   var analyticShadowScratch: ShadowScratch?
+  /// The colour (premultiplied) the canvas was last cleared to, and tables of colours blended
+  /// over it (Paint/UniformBlend.swift): a hint only, every quad is checked.
+  var clearedPixel: UInt32?
+  lazy var blendTables = BlendTables()
   /// The most bytes of offscreen groups open at once since the canvas was made (what banding
   /// bounds; tests read it).
   public internal(set) var peakOpenGroupBytes = 0
@@ -328,6 +332,7 @@ public final class Canvas {
   /// Fills the whole clip with a colour, replacing what was there (no blending).
   public func clear(_ color: Color = .clear) {
     let c = color.premultiplied
+    clearedPixel = c
     let b = state.clipBounds.intersection(target.bounds)
     if b.isEmpty { return }
     resolveClip(for: Rect(b))
@@ -359,6 +364,7 @@ public final class Canvas {
       return 0
     }
     let c = color.premultiplied
+    clearedPixel = c
     var skipped = 0
     withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * holes.count) { spans in
       var y = b.y

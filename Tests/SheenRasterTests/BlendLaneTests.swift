@@ -94,6 +94,71 @@ import Testing
     #expect(covered.count == 256)
   }
 
+  /// The same with a table of the colour over a background (Paint/UniformBlend.swift): spans
+  /// where most quads hold only the background (taken from the table) and some hold other
+  /// pixels in one lane or all (blended), at every short length and alignment. Each pixel is the
+  /// colour at its coverage over it, as worked out here; the pixels either side are untouched.
+  @Test(arguments: [
+    (0x3300_0000 as UInt32, 0xFFF7_F2F2 as UInt32),  // a light shadow over a grouped background
+    (0xFF1C_1C1E, 0xFFFF_FFFF),  // text on white
+    (0x6633_1A00, 0x8040_2010),  // translucent over translucent
+    (0x3300_0000, 0x0000_0000),  // over clear
+  ])
+  func solidColourOverCoverageByTableIsSourceOver(color: UInt32, base: UInt32) {
+    var seed: UInt32 = 77
+    func next() -> UInt32 {
+      seed = seed &* 1_103_515_245 &+ 12345
+      return seed >> 8
+    }
+    let tables = BlendTables()
+    let table = tables.table(color, over: base)
+    #expect(tables.table(color, over: base) == table && tables.made == 1)
+    let width = 40
+    let pixels = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
+    let coverage = UnsafeMutablePointer<UInt8>.allocate(capacity: width)
+    defer {
+      pixels.deallocate()
+      coverage.deallocate()
+    }
+    var covered = Set<Int>()
+    for round in 0..<30 {
+      for start in 0..<4 {
+        for count in 0...29 {
+          var before: [UInt32] = []
+          for i in 0..<width {
+            // Mostly the background; now and then another pixel.
+            pixels[i] = next() % 9 == 0 ? pixel(next) : base
+            before.append(pixels[i])
+            let kind = (i / 4 + round) % 5
+            let k: UInt32 = kind == 0 ? 0 : kind == 1 ? 255 : next() % 256
+            coverage[i] = UInt8(k)
+          }
+          for i in start..<(start + count) { covered.insert(Int(coverage[i])) }
+          SolidLanes(color).blend(pixels + start, count, coverage: coverage + start, over: base, table: table)
+          for i in 0..<width {
+            let inside = i >= start && i < start + count
+            let want = inside ? expected(color, coverage: Int(coverage[i]), over: before[i]) : before[i]
+            #expect(
+              pixels[i] == want,
+              "colour \(String(color, radix: 16)) over \(String(base, radix: 16)) span \(start)+\(count) pixel \(i)"
+            )
+          }
+        }
+      }
+    }
+    #expect(covered.count == 256)
+    // Eight pairs fit; a ninth replaces the oldest, which is then made again.
+    for k in 1...7 { _ = tables.table(color ^ UInt32(k), over: base) }
+    #expect(tables.made == 8)
+    _ = tables.table(color, over: base)
+    #expect(tables.made == 8)
+    _ = tables.table(color ^ 8, over: base)
+    _ = tables.table(color ^ 1, over: base)
+    #expect(tables.made == 9)
+    _ = tables.table(color, over: base)
+    #expect(tables.made == 10)
+  }
+
   /// A random premultiplied pixel (each channel at most its alpha; some opaque, some clear).
   private func pixel(_ next: () -> UInt32) -> UInt32 {
     let pick = next() % 8

@@ -349,16 +349,19 @@ extension Canvas {
   /// The blurred alpha of `shapes` mapped by `transform` (device pixels), as a recording to
   /// fill anywhere moved by whole pixels; nil when they cannot be worked out per pixel, reach
   /// nothing, or reach more than `maxRecordedArea` pixels. Coverage under `floor` is left out
-  /// (a shadow colour of alpha A blends nothing where coverage × A rounds to zero).
+  /// (a shadow colour of alpha A blends nothing where coverage × A rounds to zero), and so are
+  /// the pixels inside `cuts` (device rectangles of the recording's grid: what the caller's body
+  /// covers with opaque colour).
   public func recordShadow(
-    _ shapes: [ShadowShape], transform: Transform, sigma: Double, floor: UInt8 = 1, profiles: ShadowProfiles
+    _ shapes: [ShadowShape], transform: Transform, sigma: Double, floor: UInt8 = 1,
+    skipping cuts: [IntRect] = [], profiles: ShadowProfiles
   ) -> Coverage? {
     guard Canvas.canShadeShadow(shapes, transform: transform, sigma: sigma),
       let area = placeShadow(shapes, transform: transform, sigma: sigma, within: nil, profiles: profiles),
       area.width <= Coverage.maxWidth, area.width * area.height <= Canvas.maxRecordedArea
     else { return nil }
     let recorder = CoverageRecorder(bounds: area)
-    shadeShadow(area: area, sigma: sigma, cuts: [], floor: floor, into: recorder)
+    shadeShadow(area: area, sigma: sigma, cuts: self.cuts(cuts, within: area), floor: floor, into: recorder)
     return recorder.finish()
   }
 

@@ -148,6 +148,17 @@ struct SolidLanes {
     let done = quads &<< 2
     let left = count &- done
     if left == 0 { return }
+    if quads > 0 {
+      // The last one to three pixels of a longer span: the quad ending at the span's end, its
+      // first lanes (done already) at coverage 0, which leaves a pixel exactly as it is.
+      let cov4 =
+        raw.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self) & ~(UInt32.max &>> (left &<< 3))
+      if cov4 == 0 { return }
+      let at = (count &- 4) &<< 2
+      out.storeBytes(
+        of: blendQuad(loadQuad(out, at), cov4, alphaOnly: alphaOnly), toByteOffset: at, as: Quad.self)
+      return
+    }
     if left == 1 {
       let c = UInt32(coverage[done])
       if c == 0 { return }

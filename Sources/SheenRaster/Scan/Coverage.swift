@@ -125,7 +125,11 @@ public final class Coverage: @unchecked Sendable {
             // row's x ranges.
             let reaching = holeStorage.baseAddress!
             var reachingCount = 0
-            for h in holes where h.y < y1 && h.maxY > y0 && h.x < cx1 && h.maxX > cx0 && !h.isEmpty {
+            // (Only holes that meet the recording's columns too: a neighbour's cover beside a
+            // shadow's faint edge, outside the recording, would send every row the slower way.)
+            let hx0 = max(cx0, left)
+            let hx1 = min(cx1, left &+ bounds.width)
+            for h in holes where h.y < y1 && h.maxY > y0 && h.x < hx1 && h.maxX > hx0 && !h.isEmpty {
               reaching[reachingCount] = h.y
               reaching[reachingCount &+ 1] = h.maxY
               reaching[reachingCount &+ 2] = h.x
@@ -297,6 +301,11 @@ final class CoverageRecorder: SpanSink {
 }
 
 extension Canvas {
+  /// The fewest pixels of partial coverage a recording holds for its fills to blend by table
+  /// where they land on the cleared colour (making a table costs about as much as blending 150
+  /// quads).
+  static let tableBlendMinimum = 1024
+
   /// The largest area, in pixels, that `recordCoverage` records.
   public static let maxRecordedArea = 4096 * 4096
 
@@ -347,7 +356,16 @@ extension Canvas {
     let cuts = holes.isEmpty ? holes : cuts(holes, within: clip)
     if let c = solid, state.clipMask == nil, state.blendMode == .normal, state.globalAlpha >= 1 {
       // A solid colour with no clip mask and full global alpha (shadows, glyphs, kept shapes):
-      // each run is blended right here, with no per-span call through the paint sink.
+      // each run is blended right here, with no per-span call through the paint sink. Where a
+      // recording has many pixels of partial coverage (a shadow's ring), those that land on the
+      // colour the canvas was cleared to are taken from a table (Paint/UniformBlend.swift).
+      if let base = clearedPixel, coverage.alphas.count >= Canvas.tableBlendMinimum {
+        let table = blendTables.table(c, over: base)
+        coverage.replay(
+          dx: offsetX, dy: offsetY, clip: clip, skipping: cuts,
+          into: TableSolidSink(target: target, color: c, base: base, table: table))
+        return
+      }
       coverage.replay(
         dx: offsetX, dy: offsetY, clip: clip, skipping: cuts, into: SolidSink(target: target, color: c))
       return
