@@ -180,8 +180,8 @@ final class EffectNode: Node {
       guard clipSize != rect.size else { return }
       clipSize = rect.size
       view.clipsToBounds = true
-      if let ls = shape as? LayerShape {
-        view.layer.cornerRadius = ls.layerCornerRadius(in: rect.size)
+      if let r = layerCornerRadius(of: shape, in: rect.size) {
+        view.layer.cornerRadius = r
         view.layer.mask = nil
       } else {
         view.layer.cornerRadius = 0

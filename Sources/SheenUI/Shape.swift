@@ -123,6 +123,16 @@ protocol LayerShape {
   func layerCornerRadius(in size: CGSize) -> CGFloat
 }
 
+/// The corner radius that makes a layer's rounded bounds of `size` the shape, when one does: a
+/// `LayerShape`'s, or half the side of a circle or an ellipse in a square (a round avatar clipped
+/// by `.clipShape(Circle())` is then clipped as a layer with rounded corners, as UIKit code clips
+/// it, instead of by a mask drawn offscreen).
+func layerCornerRadius(of shape: any Shape, in size: CGSize) -> CGFloat? {
+  if let ls = shape as? LayerShape { return ls.layerCornerRadius(in: size) }
+  if size.width == size.height && (shape is Circle || shape is Ellipse) { return size.width / 2 }
+  return nil
+}
+
 /// A rectangle filling its frame.
 public struct Rectangle: Shape, LayerShape {
   public init() {}

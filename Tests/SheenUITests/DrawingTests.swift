@@ -59,6 +59,48 @@ import Testing
     #expect(rgb(rounded[10, 1]) == [255, 59, 48])
   }
 
+  /// A circle clip in a square frame is the layer's rounded bounds (no mask drawn offscreen); in
+  /// a wider frame, a mask of the centred circle. Both cover each pixel as the circle does
+  /// (its area in the pixel, by 16 × 16 samples) within 6/255.
+  @Test func circleClipsAreCirclesWithOrWithoutAMask() throws {
+    for (w, h) in [(CGFloat(40), CGFloat(40)), (60, 40)] {
+      let host = HostingView(
+        rootView: SheenUI.Color.red.frame(width: w, height: h).clipShape(Circle()),
+        frame: CGRect(x: 0, y: 0, width: w, height: h))
+      host.backgroundColor = .white
+      let s = try host.renderImage(scale: 1)
+      var clips: [UIView] = []
+      func walk(_ v: UIView) {
+        if v.clipsToBounds { clips.append(v) }
+        v.subviews.forEach(walk)
+      }
+      walk(host)
+      let clip = try #require(clips.first)
+      if w == h {
+        #expect(clip.layer.mask == nil && clip.layer.cornerRadius == 20)
+      } else {
+        #expect(clip.layer.mask != nil)
+      }
+      var worst = 0
+      for y in 0..<Int(h) {
+        for x in 0..<Int(w) {
+          var inside = 0
+          for j in 0..<16 {
+            for i in 0..<16 {
+              let dx = Double(x) + (Double(i) + 0.5) / 16 - Double(w) / 2
+              let dy = Double(y) + (Double(j) + 0.5) / 16 - Double(h) / 2
+              if dx * dx + dy * dy < 400 { inside += 1 }
+            }
+          }
+          // Red (59 green) over white (255 green) by the covered fraction.
+          let green = 255 - Double(inside) / 256 * (255 - 59)
+          worst = max(worst, abs(Int(Pixel.green(s[x, y])) - Int(green.rounded())))
+        }
+      }
+      #expect(worst <= 6, "\(w)x\(h): worst \(worst)/255")
+    }
+  }
+
   @Test func opacityAppliesToTheGroup() throws {
     // Two overlapping blacks at 50% as one group: 50% where they overlap too.
     let s = try render(
