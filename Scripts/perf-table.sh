@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Prints every figure of README's performance section, measured here and now: the demo mid-scroll
-# at 1280x800 and 1920x1080, on 1 and 2 threads, warm, rendering only (`sheen bench --offscreen`)
+# (the raster cache on, its default; 1080p without it too) at 1280x800 and 1920x1080, on 1 and 2
+# threads, warm, rendering only (`sheen bench --offscreen`)
 # and in an X11 window presenting through XShm (`sheen bench --backend x11`, under its own Xvfb
 # when there is no display); the first pass through the list, cold (`sheen bench --cold`) at
 # several sizes, beside the warm way back; the SwiftUI twin against the UIKit list, and heap
@@ -66,6 +67,14 @@ for size in 1280x800 1920x1080; do
       uikit_frame="$(awk '$1 == "frame" { print $3 }' <<<"$window")"
     fi
   done
+done
+# The same without the raster cache (every layer drawn every frame, `--no-raster-cache`; the rows
+# above have it on, the demo's default), 1080p: what the cache saves.
+for threads in 1 2; do
+  offscreen="$("$bin" bench --offscreen --no-raster-cache --threads "$threads" --size 1920x1080 --seconds "$seconds" --plot "$work/plot.png")"
+  window="$("$bin" bench --backend x11 --no-raster-cache --threads "$threads" --size 1920x1080 --seconds "$seconds" --plot "$work/plot.png")"
+  rss="$(grep -o 'resident memory [0-9.]* MB' <<<"$offscreen" | awk '{ print $3 }')"
+  echo "| 1920x1080, \`--no-raster-cache\` | $threads | $(figures "$offscreen" render) | $(figures "$window" frame) | $rss MB |"
 done
 # The demo's SwiftUI twin (SheenUI), at 1080p on one thread.
 offscreen="$("$bin" bench --offscreen --ui swiftui --threads 1 --size 1920x1080 --seconds "$seconds" --plot "$work/plot.png")"

@@ -35,6 +35,9 @@ public final class DemoWindow: UIWindow {
     addSubview(overlay)
     keyboardScrollView = list
     eventHandler = { [unowned self] event in self.handleKey(event) }
+    // The automatic raster cache on (RasterCache.swift): cards drawn unchanged are composited
+    // from kept bitmaps (`sheen ... --no-raster-cache` turns it off).
+    renderer.rasterizesAutomatically = true
     setNeedsLayout()
   }
 

@@ -17,7 +17,8 @@ public final class FrameRenderer: @unchecked Sendable {
   /// Threads used per frame (1 draws on the caller's thread only).
   public let threads: Int
   /// Whether subtrees drawn unchanged for a few frames are kept as bitmaps without being asked
-  /// (`RasterCache`; off unless set); layers with `shouldRasterize` are kept either way.
+  /// (`RasterCache`; off unless set, as for `sheen render`'s scene files; the demo's windows set
+  /// it); layers with `shouldRasterize` are kept either way.
   public var rasterizesAutomatically = false
   /// The caches and counters shared by every band.
   public let context: RenderContext

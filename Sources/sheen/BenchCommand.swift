@@ -44,7 +44,7 @@ func runBench(_ args: [String]) -> Int32 {
       try benchPress(
         runs: parsed[BenchArgs.pressRuns] ?? 7, threads: parsed[SharedArgs.threads] ?? 1,
         width: size.width, height: size.height, ui: parsed[SharedArgs.ui] ?? .uikit,
-        sections: parsed[BenchArgs.sections]?.map { $0 - 1 }, rasterCache: parsed[SharedArgs.rasterCache])
+        sections: parsed[BenchArgs.sections]?.map { $0 - 1 }, rasterCache: !parsed[SharedArgs.noRasterCache])
     }
   case "tap":
     guard let parsed = parseCommandLine(BenchArgs.tap, Array(args.dropFirst()), status: &status) else {
@@ -55,7 +55,7 @@ func runBench(_ args: [String]) -> Int32 {
       _ = try benchTap(
         runs: parsed[BenchArgs.tapRuns] ?? 7, threads: parsed[SharedArgs.threads] ?? 1,
         width: size.width, height: size.height, card: parsed[BenchArgs.card] ?? 0,
-        rasterCache: parsed[SharedArgs.rasterCache])
+        rasterCache: !parsed[SharedArgs.noRasterCache])
     }
   case "layout":
     guard let parsed = parseCommandLine(BenchArgs.layout, Array(args.dropFirst()), status: &status) else {

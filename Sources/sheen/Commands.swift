@@ -31,9 +31,16 @@ enum SharedArgs {
     ["--ui"], "UI", DemoUI.allCases.map(\.rawValue),
     help: "which list: uikit (written with SheenKit) or swiftui (its twin written with SheenUI)",
     default: "uikit", make: DemoUI.init(rawValue:))
+  /// The automatic raster cache (FrameRenderer.rasterizesAutomatically) is on in the demo's
+  /// windows; this turns it off.
+  static let noRasterCache = Flag(
+    "--no-raster-cache",
+    help:
+      "draw every layer every frame, keeping no bitmaps of unchanged subtrees (the automatic raster cache is on by default; this wins over --raster-cache)"
+  )
+  /// The default since the cache is on; accepted so that scripts written before keep working.
   static let rasterCache = Flag(
-    "--raster-cache",
-    help: "keep subtrees drawn unchanged for a few frames as bitmaps (FrameRenderer.rasterizesAutomatically)")
+    "--raster-cache", help: "the automatic raster cache on: the default, accepted for older scripts")
   /// The raw name; `Backend(rawValue:)` makes it a backend (kept a string so that this file needs
   /// no window system, for the command-line fuzzer).
   static let backend = Option.choice(
@@ -97,7 +104,7 @@ enum DemoArgs {
       AnyOption(fps), AnyOption(size), AnyOption(frames), AnyOption(SharedArgs.scale),
       AnyOption(SharedArgs.script), AnyOption(SharedArgs.cards),
       AnyOption(title), AnyOption(testPattern), AnyOption(printEvents), AnyOption(SharedArgs.backend),
-      AnyOption(SharedArgs.ui),
+      AnyOption(SharedArgs.ui), AnyOption(SharedArgs.noRasterCache), AnyOption(SharedArgs.rasterCache),
     ],
     footer: """
       exit status: 0 closed, interrupted or done; 1 failed while running; 3 no display or the display
@@ -157,7 +164,7 @@ enum DumpArgs {
       AnyOption(out), AnyOption(size), AnyOption(SharedArgs.scale), AnyOption(frames),
       AnyOption(SharedArgs.script), AnyOption(SharedArgs.cards),
       AnyOption(overlay), AnyOption(SharedArgs.threads), AnyOption(stats), AnyOption(scene),
-      AnyOption(SharedArgs.ui), AnyOption(SharedArgs.rasterCache),
+      AnyOption(SharedArgs.ui), AnyOption(SharedArgs.noRasterCache), AnyOption(SharedArgs.rasterCache),
     ],
     footer: """
       script steps (separated by commas or semicolons; points are window points, y down):
@@ -278,12 +285,14 @@ enum BenchArgs {
     synopsis: [
       "sheen bench [--offscreen] [--threads N] [--size WxH] [--frames N | --seconds S] [--warmup N]",
       "            [--cards N] [--scroll-range POINTS] [--cold] [--plot FILE.png] [--overlay]",
-      "            [--backend wayland|x11] [--ui uikit|swiftui] [--raster-cache] [--no-occlusion]",
-      "            [--strip-pixels N]",
+      "            [--backend wayland|x11] [--ui uikit|swiftui] [--no-raster-cache | --raster-cache]",
+      "            [--no-occlusion] [--strip-pixels N]",
       "sheen bench raster [--runs N]", "sheen bench cards [--runs N] [--threads N] [--size WxH]",
       "sheen bench photos [--runs N] [--threads N]", "sheen bench text [--runs N]",
-      "sheen bench press [--runs N] [--sections LIST] [--threads N] [--size WxH] [--ui uikit|swiftui] [--raster-cache]",
-      "sheen bench tap [--runs N] [--card I] [--threads N] [--size WxH] [--raster-cache]",
+      "sheen bench press [--runs N] [--sections LIST] [--threads N] [--size WxH] [--ui uikit|swiftui]",
+      "                  [--no-raster-cache | --raster-cache]",
+      "sheen bench tap [--runs N] [--card I] [--threads N] [--size WxH]",
+      "                [--no-raster-cache | --raster-cache]",
       "sheen bench layout [--runs N]",
       "sheen bench draw [--runs N]",
     ],
@@ -297,7 +306,8 @@ enum BenchArgs {
       AnyOption(offscreen), AnyOption(SharedArgs.threads), AnyOption(size), AnyOption(frames),
       AnyOption(seconds), AnyOption(SharedArgs.cards), AnyOption(scrollRange),
       AnyOption(warmup), AnyOption(plot), AnyOption(cold), AnyOption(overlay), AnyOption(SharedArgs.backend),
-      AnyOption(SharedArgs.ui), AnyOption(SharedArgs.rasterCache), AnyOption(SharedArgs.noOcclusion),
+      AnyOption(SharedArgs.ui), AnyOption(SharedArgs.noRasterCache), AnyOption(SharedArgs.rasterCache),
+      AnyOption(SharedArgs.noOcclusion),
       AnyOption(SharedArgs.stripPixels),
     ],
     subcommands: [
@@ -353,7 +363,8 @@ enum BenchArgs {
   static let press = Command(
     path: "sheen bench press",
     synopsis: [
-      "sheen bench press [--runs N] [--sections LIST] [--threads N] [--size WxH] [--ui uikit|swiftui] [--raster-cache]"
+      "sheen bench press [--runs N] [--sections LIST] [--threads N] [--size WxH] [--ui uikit|swiftui]",
+      "                  [--no-raster-cache | --raster-cache]",
     ],
     about: """
       Presses the button of card 26 x S in each section S of the demo (`show-card I, wait 2,
@@ -365,7 +376,7 @@ enum BenchArgs {
       """,
     options: [
       AnyOption(pressRuns), AnyOption(sections), AnyOption(SharedArgs.threads), AnyOption(size),
-      AnyOption(SharedArgs.ui), AnyOption(SharedArgs.rasterCache),
+      AnyOption(SharedArgs.ui), AnyOption(SharedArgs.noRasterCache), AnyOption(SharedArgs.rasterCache),
     ],
     footer: "exit status: 0 done; 1 failed; 64 bad usage.")
 
@@ -376,7 +387,9 @@ enum BenchArgs {
 
   static let tap = Command(
     path: "sheen bench tap",
-    synopsis: ["sheen bench tap [--runs N] [--card I] [--threads N] [--size WxH] [--raster-cache]"],
+    synopsis: [
+      "sheen bench tap [--runs N] [--card I] [--threads N] [--size WxH] [--no-raster-cache | --raster-cache]"
+    ],
     about: """
       A tap in the SwiftUI twin against a press in the UIKit list: both play `show-card I, wait 2,
       press-button I, wait 30, release, wait 26` on a new window each run, the two lists
@@ -385,12 +398,13 @@ enum BenchArgs {
       frames' median (the press frame and the 7 after it, the release frame and the 22 after it)
       and the twin's tap frame (the release: the card's body asked again, the graph updated and
       placed) against it (the target: at most 1x), with page faults and, when the allocation
-      counter is preloaded, allocations. One thread unless --threads is given; --raster-cache
-      turns the automatic raster cache on in both lists.
+      counter is preloaded, allocations. One thread unless --threads is given. Both lists have the
+      automatic raster cache on, as the demo does; --no-raster-cache turns it off in both
+      (--raster-cache, which turned it on before it was the default, is accepted and changes nothing).
       """,
     options: [
       AnyOption(tapRuns), AnyOption(card), AnyOption(SharedArgs.threads), AnyOption(size),
-      AnyOption(SharedArgs.rasterCache),
+      AnyOption(SharedArgs.noRasterCache), AnyOption(SharedArgs.rasterCache),
     ],
     footer: "exit status: 0 done; 1 failed; 64 bad usage.")
 

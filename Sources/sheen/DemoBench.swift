@@ -43,7 +43,7 @@ func runDemoBench(_ args: [String]) -> Int32 {
   // The FPS overlay is off unless asked for (`--overlay` measures what it costs).
   window.overlay.isHidden = !overlay
   window.renderer = FrameRenderer(threads: threads)
-  window.renderer.rasterizesAutomatically = parsed[SharedArgs.rasterCache]
+  window.renderer.rasterizesAutomatically = !parsed[SharedArgs.noRasterCache]
   window.renderer.skipsOccludedLayers = !parsed[SharedArgs.noOcclusion]
   if let n = parsed[SharedArgs.stripPixels] { window.renderer.stripPixels = n }
   do {

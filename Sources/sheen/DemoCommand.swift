@@ -17,7 +17,8 @@ func runDemo(_ args: [String]) -> Int32 {
     testPattern: parsed[DemoArgs.testPattern], scale: parsed[SharedArgs.scale],
     script: parsed[SharedArgs.script], printEvents: parsed[DemoArgs.printEvents],
     backend: parsed[SharedArgs.backend].flatMap(Backend.init(rawValue:)),
-    cards: parsed[SharedArgs.cards] ?? DemoContent.cardCount, ui: parsed[SharedArgs.ui] ?? .uikit
+    cards: parsed[SharedArgs.cards] ?? DemoContent.cardCount, ui: parsed[SharedArgs.ui] ?? .uikit,
+    rasterCache: !parsed[SharedArgs.noRasterCache]
   )
 
   let opened: OpenedWindow
@@ -43,6 +44,7 @@ func runDemo(_ args: [String]) -> Int32 {
     timed.onPresent = { [unowned host] seconds in host.presented(seconds: seconds) }
     // --scale overrides the desktop's scale, now and when it changes.
     host.window.followsPlatformScale = options.scale == nil
+    host.window.renderer.rasterizesAutomatically = options.rasterCache
     demoHost = host
     client = host
   }

@@ -29,7 +29,7 @@ func runDump(_ args: [String]) -> Int32 {
       size: size, scale: scale, cardCount: cards, ui: parsed[SharedArgs.ui] ?? .uikit)
     window.overlay.isHidden = !overlay
     if let threads { window.renderer = FrameRenderer(threads: threads) }
-    window.renderer.rasterizesAutomatically = parsed[SharedArgs.rasterCache]
+    window.renderer.rasterizesAutomatically = !parsed[SharedArgs.noRasterCache]
     let surface = try Surface(width: size.width, height: size.height)
     let state = DemoScript.State()
     let wanted = Set(frames)

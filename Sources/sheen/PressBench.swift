@@ -15,7 +15,7 @@ import SheenRaster
 /// time are every run's.
 func benchPress(
   runs: Int, threads: Int, width: Int, height: Int, ui: DemoUI,
-  sections chosen: [Int]? = nil, rasterCache: Bool = false
+  sections chosen: [Int]? = nil, rasterCache: Bool = true
 ) throws {
   // Sections by index from 0; every one unless chosen.
   let sections = chosen ?? Array(0..<DemoContent.sectionCount)

@@ -19,7 +19,7 @@ import SheenUI
 /// its release frame: the button's action changes the card's `@State`, and that frame asks the
 /// card's body again, updates and places what changed, and starts the badge's spring.
 func benchTap(
-  runs: Int, threads: Int, width: Int, height: Int, card: Int, rasterCache: Bool = false
+  runs: Int, threads: Int, width: Int, height: Int, card: Int, rasterCache: Bool = true
 ) throws -> TapFigures {
   let script = try DemoScript("show-card \(card), wait 2, press-button \(card), wait 30, release, wait 26")
   let pressFrame = 3
@@ -103,7 +103,7 @@ func benchTap(
   let costliest = (1...frames).max { twin[$0] < twin[$1] }!
   print(
     "a tap on card \(card)'s button, \(size.width)x\(size.height), \(threads) thread(s), \(runs) runs"
-      + (rasterCache ? ", raster cache on" : "")
+      + (rasterCache ? "" : ", raster cache off")
       + " (the two lists interleaved); each frame's least processor time over the runs (its input and its drawing):"
   )
   print(

@@ -25,14 +25,14 @@ import Testing
       ["demo"],
       [
         "--fps", "--size", "--frames", "--scale", "--script", "--title", "--test-pattern", "--print-events",
-        "--backend", "exit status",
+        "--backend", "--no-raster-cache", "exit status",
       ]
     ),
     (
       ["dump"],
       [
         "--out", "--size", "--scale", "--frames", "--script", "--overlay", "--threads", "--stats", "--scene",
-        "wait N", "36000",
+        "--no-raster-cache", "wait N", "36000",
       ]
     ),
     (["render"], ["SCENE.json", "--output", "--scale", "--repeat", "exit status"]),
@@ -41,13 +41,13 @@ import Testing
       ["bench"],
       [
         "raster", "cards", "--offscreen", "--threads", "--size", "--frames", "--seconds", "--warmup",
-        "--plot", "--overlay", "--backend", "--cold",
+        "--plot", "--overlay", "--backend", "--cold", "--no-raster-cache",
       ]
     ),
     (["bench", "raster"], ["--runs"]),
     (["bench", "cards"], ["--runs", "--threads", "--size"]),
-    (["bench", "press"], ["--runs", "--sections", "--threads", "--size", "--ui"]),
-    (["bench", "tap"], ["--runs", "--card", "--threads", "--size"]),
+    (["bench", "press"], ["--runs", "--sections", "--threads", "--size", "--ui", "--no-raster-cache"]),
+    (["bench", "tap"], ["--runs", "--card", "--threads", "--size", "--no-raster-cache"]),
   ])
   func helpIsComplete(command: [String], mentions: [String]) throws {
     let r = try runSheen(command + ["--help"])

@@ -111,6 +111,8 @@ public final class SwiftUIDemoWindow: UIWindow, DemoWindowing {
     addSubview(host)
     addSubview(overlay)
     eventHandler = { [unowned self] event in self.handleKey(event) }
+    // The automatic raster cache on, as in the UIKit list's window.
+    renderer.rasterizesAutomatically = true
     setNeedsLayout()
   }
 
