@@ -73,13 +73,7 @@ extension Compositor {
         canvas.transform = local
         canvas.fill(path, paint: .solid(.black))
       } else {
-        if node(i).pointee.masksToBounds {
-          canvas.transform = local
-          context.coverageCache.clip(canvas, to: node(i).pointee.rounded, of: node(i).pointee.shape, .rounded)
-        }
-        offscreenDepth += 1
-        drawBody(i, canvas, local)
-        offscreenDepth -= 1
+        drawWholeBody(i, canvas, local)
       }
       guard let g = canvas.endGroupDeferred() else { return nil }
       defer { canvas.recycle(g) }

@@ -83,15 +83,7 @@ extension Compositor {
       mask?.fill(path, transform: toCoarse)
     } else {
       // The body drawn offscreen on the coarse grid (nothing left out: the blur sees all of it).
-      canvas.beginGroup(bounds: input, unclipped: true)
-      if node(i).pointee.masksToBounds {
-        canvas.transform = toCoarse
-        context.coverageCache.clip(canvas, to: node(i).pointee.rounded, of: node(i).pointee.shape, .rounded)
-      }
-      offscreenDepth += 1
-      drawBody(i, canvas, toCoarse)
-      offscreenDepth -= 1
-      if let g = canvas.endGroupDeferred() {
+      if let g = drawBodyOffscreen(i, canvas, toCoarse, bounds: input) {
         mask = try? g.alphaMask()
         canvas.recycle(g)
       }

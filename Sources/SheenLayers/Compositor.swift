@@ -396,15 +396,7 @@ public final class Compositor {
           x: visible.x - reach, y: visible.y - reach, width: visible.width + 2 * reach,
           height: visible.height + 2 * reach))
     }
-    canvas.beginGroup(bounds: body, unclipped: true)
-    if node(i).pointee.masksToBounds {
-      canvas.transform = ctm
-      context.coverageCache.clip(canvas, to: node(i).pointee.rounded, of: node(i).pointee.shape, .rounded)
-    }
-    offscreenDepth += 1
-    drawBody(i, canvas, ctm)
-    offscreenDepth -= 1
-    guard let g = canvas.endGroupDeferred() else { return }
+    guard let g = drawBodyOffscreen(i, canvas, ctm, bounds: body) else { return }
     // A group cut by the clip only holds part of the shape: its shadow is not kept.
     if let s = context.shadowCache.alphaShadow(
       layer: owner, image: g, ctm: ctm, sigma: sigma, signature: signature, offset: (dx, dy), holes: own,
@@ -417,6 +409,27 @@ public final class Compositor {
     // compositing the group instead would round differently, and then the pixels of a frame
     // would depend on which band (thread) happened to blur first.
     drawBody(i, canvas, ctm)
+  }
+
+  /// Draws node `i`'s body into an offscreen group over `bounds` (device pixels, not cut by the
+  /// canvas' clip) for a shadow taken from its alpha; nil when nothing was drawn. The caller
+  /// recycles the group.
+  func drawBodyOffscreen(_ i: Int, _ canvas: Canvas, _ transform: Transform, bounds: IntRect) -> GroupImage? {
+    canvas.beginGroup(bounds: bounds, unclipped: true)
+    drawWholeBody(i, canvas, transform)
+    return canvas.endGroupDeferred()
+  }
+
+  /// Node `i`'s body under `transform`, clipped to its rounded bounds when it masks to them, with
+  /// nothing left out for covers (a blur of it sees all of it).
+  func drawWholeBody(_ i: Int, _ canvas: Canvas, _ transform: Transform) {
+    if node(i).pointee.masksToBounds {
+      canvas.transform = transform
+      context.coverageCache.clip(canvas, to: node(i).pointee.rounded, of: node(i).pointee.shape, .rounded)
+    }
+    offscreenDepth += 1
+    drawBody(i, canvas, transform)
+    offscreenDepth -= 1
   }
 
   /// The whole device pixels inside a layer-space rectangle, under an axis-aligned transform.
