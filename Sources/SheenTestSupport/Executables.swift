@@ -49,3 +49,14 @@ public func runSheen(_ arguments: [String], timeout: Double = 60) throws -> Comm
     status: p.terminationStatus, standardOutput: String(decoding: outData, as: UTF8.self),
     standardError: String(decoding: errData, as: UTF8.self))
 }
+
+/// The release `sheen` of this checkout (`.build/release/sheen`, which `./run.sh test` builds
+/// before the tests), for tests that measure speed, memory or allocations of the real binary.
+public let releaseSheenPath = ReferenceImage.packageRoot.appendingPathComponent(".build/release/sheen").path
+
+/// Why the release `sheen` cannot be run (a sentence for the test's failure), or nil when it can.
+public func releaseSheenMissing() -> String? {
+  FileManager.default.isExecutableFile(atPath: releaseSheenPath)
+    ? nil
+    : "no release build at \(releaseSheenPath): run `swift build -c release --product sheen` (./run.sh test does)"
+}

@@ -11,10 +11,9 @@ import Testing
 /// builds first.
 @Suite struct AllocationTests {
   @Test(.timeLimit(.minutes(5))) func steadyStateFramesAllocateNothing() throws {
-    let sheen = ReferenceImage.packageRoot.appendingPathComponent(".build/release/sheen").path
-    guard FileManager.default.isExecutableFile(atPath: sheen) else {
-      Issue.record(
-        "no release build at \(sheen): run `swift build -c release --product sheen` (./run.sh test does)")
+    let sheen = releaseSheenPath
+    if let missing = releaseSheenMissing() {
+      Issue.record(Comment(rawValue: missing))
       return
     }
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sheen-alloc-\(getpid())")

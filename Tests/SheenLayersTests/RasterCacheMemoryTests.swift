@@ -122,10 +122,9 @@ import Testing
   /// store's resident pages stay within its slack of the bytes of bitmaps held, and the process's
   /// resident memory under issue 17's 64 MB, for the UIKit list and the SwiftUI twin.
   @Test(.timeLimit(.minutes(3))) func theDemoWithTheRasterCacheStaysUnder64MB() throws {
-    let sheen = ReferenceImage.packageRoot.appendingPathComponent(".build/release/sheen").path
-    guard FileManager.default.isExecutableFile(atPath: sheen) else {
-      Issue.record(
-        "no release build at \(sheen): run `swift build -c release --product sheen` (./run.sh test does)")
+    let sheen = releaseSheenPath
+    if let missing = releaseSheenMissing() {
+      Issue.record(Comment(rawValue: missing))
       return
     }
     for (ui, threads) in [("uikit", 1), ("swiftui", 1), ("uikit", 2)] {

@@ -9,10 +9,9 @@ import Testing
 /// this test catches a return of the crash, which debug tests cannot see.
 @Suite struct ReleaseBuildTests {
   @Test(.timeLimit(.minutes(2))) func releaseSheenRendersTheSwiftUIPreviews() throws {
-    let sheen = ReferenceImage.packageRoot.appendingPathComponent(".build/release/sheen").path
-    guard FileManager.default.isExecutableFile(atPath: sheen) else {
-      Issue.record(
-        "no release build at \(sheen): run `swift build -c release --product sheen` (./run.sh test does)")
+    let sheen = releaseSheenPath
+    if let missing = releaseSheenMissing() {
+      Issue.record(Comment(rawValue: missing))
       return
     }
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sheen-release-\(getpid())")
@@ -37,10 +36,9 @@ import Testing
   /// resident set at 1080p. The dynamic loader lists what it would load
   /// (`LD_TRACE_LOADED_OBJECTS`, what `ldd` asks), and no Swift library may be among them.
   @Test(.timeLimit(.minutes(1))) func releaseSheenLoadsNoSwiftSharedLibrary() throws {
-    let sheen = ReferenceImage.packageRoot.appendingPathComponent(".build/release/sheen").path
-    guard FileManager.default.isExecutableFile(atPath: sheen) else {
-      Issue.record(
-        "no release build at \(sheen): run `swift build -c release --product sheen` (./run.sh test does)")
+    let sheen = releaseSheenPath
+    if let missing = releaseSheenMissing() {
+      Issue.record(Comment(rawValue: missing))
       return
     }
     let p = Process()

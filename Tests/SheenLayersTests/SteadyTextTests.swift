@@ -10,10 +10,9 @@ import Testing
 /// rasterized. Rows coming into view are reported apart, per row.
 @Suite struct SteadyTextTests {
   @Test(.timeLimit(.minutes(3))) func steadyFramesShapeAndRasterizeNoText() throws {
-    let sheen = ReferenceImage.packageRoot.appendingPathComponent(".build/release/sheen").path
-    guard FileManager.default.isExecutableFile(atPath: sheen) else {
-      Issue.record(
-        "no release build at \(sheen): run `swift build -c release --product sheen` (./run.sh test does)")
+    let sheen = releaseSheenPath
+    if let missing = releaseSheenMissing() {
+      Issue.record(Comment(rawValue: missing))
       return
     }
     let plot = FileManager.default.temporaryDirectory.appendingPathComponent(
