@@ -1,3 +1,4 @@
+import SheenTestSupport
 import Testing
 
 @testable import SheenText
