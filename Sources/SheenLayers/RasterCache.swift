@@ -156,8 +156,11 @@ public final class RasterCache: Sendable {
     var inner: [Int] = []
     var placed: [Int] = []
     var stats = RenderContext.Statistics()
-    /// Where bitmaps are drawn before they are made into runs (kept; see `canvas(_:_:_:)`).
+    /// Where bitmaps are drawn before they are made into runs (kept; see `canvas(_:_:_:)`):
+    /// memory for as many pixels as the largest bitmap drawn, and surfaces of the widths drawn
+    /// lately over it (at most `scratchShapes`).
     var scratch: Surface?
+    var shaped: [Surface] = []
     /// The bitmaps placed while walking the list (storage kept): the node, its bitmap, and for
     /// a run of siblings the index after the run and the device pixels it reaches.
     var placements: [(node: Int, raster: RasterPlacement, spanEnd: Int, reach: IntRect)] = []
@@ -173,6 +176,7 @@ public final class RasterCache: Sendable {
     s.made.reserveCapacity(1024)
     s.doomedLayers.reserveCapacity(1024)
     s.placements.reserveCapacity(256)
+    s.shaped.reserveCapacity(RasterCache.scratchShapes)
     state = Mutex(s)
   }
 
@@ -212,6 +216,7 @@ public final class RasterCache: Sendable {
         s.budget = max(0, newValue)
         RasterCache.evict(&s, toFit: 0, keepingFrame: Int.max)
         if let k = s.scratch, k.width * k.height * 4 > s.budget / 2 {
+          s.shaped.removeAll(keepingCapacity: true)
           s.scratch = nil
           s.canvas = nil
         }
@@ -229,6 +234,7 @@ public final class RasterCache: Sendable {
     state.withLock { s in
       RasterCache.removeEntries(&s)
       s.tracks.removeAll(keepingCapacity: true)
+      s.shaped.removeAll(keepingCapacity: true)
       s.scratch = nil
       s.canvas = nil
       s.store = nil
@@ -705,26 +711,55 @@ public final class RasterCache: Sendable {
   /// The store's size for a budget: the budget, rounded to pages.
   static func storeCapacity(_ budget: Int) -> Int { max(4096, (budget + 4095) / 4096 * 4096) }
 
-  /// The kept canvas, pointed at a cleared surface of at least `w` × `h` pixels to draw a bitmap
-  /// in: one kept and reused (a surface a miss made and freed each time would allocate every
-  /// time and scatter the allocator's heap) while it stays within `largestAutomatic` pixels, else
-  /// one for this bitmap only.
+  /// Widths of the surfaces kept over the scratch memory: how many there are at most (the least
+  /// lately used is let go), and the multiple of pixels they are rounded up to (a bitmap is drawn
+  /// in the top left corner of a surface at least as wide, so a list's bitmaps, whatever their
+  /// sizes, share a few surfaces made once).
+  static let scratchShapes = 16
+  static let scratchStride = 64
+  /// Rows of the scratch memory's surface (`scratchRow` pixels each).
+  static let scratchRow = 1024
+
+  /// The kept canvas, pointed at a surface of at least `w` × `h` pixels, cleared in its top left
+  /// `w` × `h`, to draw a bitmap in: over memory kept and reused (a surface a miss made and freed
+  /// each time would allocate every time and scatter the allocator's heap) as large as the most
+  /// pixels drawn (rows rounded up to `scratchStride`), not the widest by the tallest (a row of
+  /// headers 1920 wide then cards 243 tall took 1.87 MB where a card needs 0.3), while that stays
+  /// within `largestAutomatic` pixels; else one for this bitmap only. The surfaces over the
+  /// memory are kept, one per rounded width, so a steady scroll makes none.
   private static func canvas(_ w: Int, _ h: Int, _ s: inout State) -> Canvas? {
     var surface: Surface
-    if let k = s.scratch, k.width >= w, k.height >= h {
-      surface = k
-    } else {
-      let width = max(w, s.scratch?.width ?? 0)
-      let height = max(h, s.scratch?.height ?? 0)
-      if width * height <= RasterCache.largestAutomatic {
+    let stride = (w + RasterCache.scratchStride - 1) / RasterCache.scratchStride * RasterCache.scratchStride
+    if w * h <= RasterCache.largestAutomatic {
+      if s.scratch.map({ $0.width * $0.height < stride * h }) ?? true {
+        // More memory: the surfaces over the old are let go with it.
+        s.shaped.removeAll(keepingCapacity: true)
         s.scratch = nil
-        guard let k = try? Surface(width: width, height: height) else { return nil }
+        let rows = (stride * h + RasterCache.scratchRow - 1) / RasterCache.scratchRow
+        guard let k = try? Surface(width: RasterCache.scratchRow, height: rows) else { return nil }
         s.scratch = k
-        surface = k
+      }
+      guard let memory = s.scratch else { return nil }
+      if let k = s.shaped.firstIndex(where: { $0.width == stride }) {
+        surface = s.shaped[k]
+        if k != s.shaped.count - 1 {
+          s.shaped.remove(at: k)
+          s.shaped.append(surface)
+        }
       } else {
-        guard let k = try? Surface(width: w, height: h) else { return nil }
+        let rows = min(memory.width * memory.height / stride, Surface.maxDimension)
+        guard
+          let k = try? Surface(
+            wrapping: UnsafeMutableRawPointer(memory.base), width: stride, height: rows,
+            bytesPerRow: stride * 4)
+        else { return nil }
+        if s.shaped.count == RasterCache.scratchShapes { s.shaped.removeFirst() }
+        s.shaped.append(k)
         surface = k
       }
+    } else {
+      guard let k = try? Surface(width: w, height: h) else { return nil }
+      surface = k
     }
     surface.clear(0, in: IntRect(x: 0, y: 0, width: w, height: h))
     if let c = s.canvas?.canvas {
