@@ -174,6 +174,8 @@ public struct _AlignmentGuideView<Content: View>: View {
 
 /// Sets one guide of its content; the others are the content's.
 final class AlignmentGuideNode: Node {
+  /// Its guide may be worked out from any guide of its content.
+  override var asksForBaselines: Bool { true }
   var key: AlignmentKey?
   var compute: (ViewDimensions) -> CGFloat = { _ in 0 }
   override var ownGuideFlags: Int8 { 1 }

@@ -15,6 +15,7 @@ public struct _BackgroundLayout<Content: View, Decoration: View>: View {
 /// is offered that size and aligned on it.
 final class DecorationNode: Node {
   var alignment = Alignment.center
+  override var asksForBaselines: Bool { alignment.vertical.key.isBaseline }
   var contentIndex = 0
   var content: Node { children[contentIndex] }
   var decoration: Node { children[1 - contentIndex] }
@@ -172,9 +173,42 @@ final class EffectNode: Node {
     view.layer.shadowPath = shape.path(in: CGRect(origin: .zero, size: size)).cgPath
   }
 
+  /// The view of the fill that is this clip's background (see `foldBackground`), hidden while
+  /// it is (the view, not its node: a node taken out of the tree may be gone).
+  private var folded: UIView?
+
+  /// A clip whose content begins with a solid colour filling all of it (a card's
+  /// `ZStack { Color.white ... }.cornerRadius(16)`) draws that colour as its own view's
+  /// background, as a UIKit view with a background colour and a corner radius does: one layer
+  /// clipped and filled, instead of a clipping group and a layer of the colour inside it. The
+  /// picture is the same (the colour's view is hidden while its colour is the background).
+  private func foldBackground(_ size: CGSize) {
+    var candidate: ShapeNode?
+    if case .clip = effect {
+      var n: Node? = children.first
+      while let x = n, x.ownView == nil { n = x.children.first }
+      if let s = n as? ShapeNode, s.isPlainFill, s.placedRect == CGRect(origin: .zero, size: size) {
+        candidate = s
+      }
+    }
+    if let f = folded, f !== candidate?.view {
+      f.isHidden = false
+      folded = nil
+    }
+    guard let c = candidate, let fill = c.fill else {
+      if view.backgroundColor != nil { view.backgroundColor = nil }
+      return
+    }
+    let ui = fill.uiColor
+    if view.backgroundColor != ui { view.backgroundColor = ui }
+    if !c.view.isHidden { c.view.isHidden = true }
+    folded = c.view
+  }
+
   /// Applies the effect when the node is placed, so that a change animates with the layout.
   override func placeNode(in rect: CGRect) {
     super.placeNode(in: rect)
+    foldBackground(rect.size)
     switch effect {
     case .clip(let shape):
       guard clipSize != rect.size else { return }

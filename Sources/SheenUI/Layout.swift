@@ -26,6 +26,7 @@ public enum Axis: Hashable, Sendable {
 /// children and spacing, and as thick as its thickest child; children line up across it by the
 /// stack's alignment.
 class StackNode: Node {
+  override var asksForBaselines: Bool { alignment.isBaseline }
   var axis = Axis.vertical
   /// The guide children line up by across the stack.
   var alignment = HorizontalAlignment.center.key
@@ -278,6 +279,7 @@ public struct ZStack<Content: View>: View {
 
 final class ZStackNode: Node {
   var alignment = Alignment.center
+  override var asksForBaselines: Bool { alignment.vertical.key.isBaseline }
   var items: [Node] = []
 
   /// The children's rectangles for proposal `p`, their guides on one point, and the union of
@@ -488,6 +490,8 @@ final class FrameNode: Node {
   var width: CGFloat?
   var height: CGFloat?
   var alignment = Alignment.center
+  override var hasFixedSize: Bool { width != nil && height != nil }
+  override var asksForBaselines: Bool { alignment.vertical.key.isBaseline }
 
   override func computeSize(_ p: ProposedViewSize) -> CGSize {
     if let w = width, let h = height { return CGSize(width: w, height: h) }
@@ -546,6 +550,7 @@ struct FlexBounds: Hashable {
 final class FlexFrameNode: Node {
   var bounds = FlexBounds()
   var alignment = Alignment.center
+  override var asksForBaselines: Bool { alignment.vertical.key.isBaseline }
 
   static func clamp(_ v: CGFloat?, _ lo: CGFloat?, _ hi: CGFloat?) -> CGFloat? {
     guard var v else { return nil }

@@ -100,26 +100,44 @@ class Node {
   }
 
   /// Forgets the remembered sizes here and above: something that decides them changed.
+  ///
+  /// Above a node whose size does not depend on what is in it (a frame of fixed width and
+  /// height) the sizes stay as they are, as long as nothing in it sets an alignment guide and
+  /// nothing above asks for a text baseline (which a text in it may have moved): the nodes
+  /// above are only placed again, on the path down to the change (a card whose badge counts a
+  /// tap lays out the card again, not its row, the list and the scroll view).
   final func invalidateLayout() {
     var n: Node? = self
     // The node below on the path, and the row of the nearest lazy list passed (a lazy stack
     // measures that row again rather than all of its rows).
     var below: Node?
     var row: Node?
+    var sizesKept = false
     while let x = n {
-      x.sizes.removeAll()
+      if sizesKept && x.asksForBaselines { sizesKept = false }
       x.guideFlags = -1
       x.needsPlacement = true
-      if x.isLazyRowList { row = below }
-      if x.watchesLayout {
-        x.layoutInvalidated(row: row)
-        row = nil
+      if !sizesKept {
+        x.sizes.removeAll()
+        if x.isLazyRowList { row = below }
+        if x.watchesLayout {
+          x.layoutInvalidated(row: row)
+          row = nil
+        }
+        graph?.layoutInvalidations += 1
+        // (A frame whose own size changed is not such a node: the change starts at it.)
+        if x !== self && x.hasFixedSize && x.subtreeGuideFlags & 1 == 0 { sizesKept = true }
       }
-      graph?.layoutInvalidations += 1
       below = x
       n = x.parent
     }
   }
+
+  /// Whether the node's size is the same whatever is in it (see `invalidateLayout`).
+  var hasFixedSize: Bool { false }
+  /// Whether the node asks what is in it for a text baseline, to align by it or to work out a
+  /// guide (see `invalidateLayout`).
+  var asksForBaselines: Bool { false }
 
   /// Whether this node is a lazy stack's list of rows (see `invalidateLayout`).
   final var isLazyRowList = false

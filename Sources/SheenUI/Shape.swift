@@ -239,6 +239,14 @@ final class ShapeNode: Node {
 
   override var ownView: UIView? { madeView }
 
+  /// Whether the node draws a solid colour over its whole frame with a plain view (no corner,
+  /// no outline, no transform, fully shown): what a clipping parent can draw as its background.
+  var isPlainFill: Bool {
+    guard let v = madeView, type(of: v) == UIView.self, stroke == nil, fill != nil, v.layer.cornerRadius == 0
+    else { return false }
+    return v.alpha == 1 && v.transform == .identity && v.layer.mask == nil && v.layer.shadowOpacity == 0
+  }
+
   func update(
     shape newShape: any Shape, style: any ShapeStyle, stroke newStroke: StrokeStyle?, _ ctx: UpdateContext
   ) {
@@ -254,7 +262,8 @@ final class ShapeNode: Node {
     let fast = newStroke == nil && color != nil && layerShape != nil
     let kind = fast ? 0 : (gradient != nil ? 1 : 2)
     let current = madeView.map { $0 is GradientHostView ? 1 : ($0 is ShapeHostView ? 2 : 0) } ?? -1
-    if kind != current {
+    let madeNew = kind != current
+    if madeNew {
       let v = kind == 0 ? UIView() : (kind == 1 ? GradientHostView() : ShapeHostView())
       v.isUserInteractionEnabled = false
       madeView = v
@@ -277,7 +286,8 @@ final class ShapeNode: Node {
       setNeedsPlacement()
     }
     // A solid fill's colour is applied when placed (so that a change animates with the layout).
-    if !fast, let sv = view as? ShapeHostView {
+    // (A shape layer's colours and line are set when they change or the view is new.)
+    if !fast, restyled || madeNew, let sv = view as? ShapeHostView {
       let l = sv.shapeLayer
       if let st = newStroke {
         l.fillColor = nil

@@ -49,19 +49,28 @@ final class TextNode: Node {
     let env = ctx.environment
     var font = t.font ?? env.font ?? .body
     if let w = t.weight ?? env.fontWeight { font = font.weight(w) }
-    label.text = t.string
-    label.font = font.uiFont
-    label.textColor = (t.color ?? env.foregroundColor ?? .primary).uiColor
-    label.numberOfLines = env.lineLimit ?? 0
-    label.lineBreakMode = .byTruncatingTail
+    // Only what changed is set: a label's line break mode and alignment lay its text out again
+    // when set, even to the value they have.
+    let uiFont = font.uiFont
+    let lines = env.lineLimit ?? 0
+    let changesSize = label.text != t.string || label.font != uiFont || label.numberOfLines != lines
+    if label.text != t.string { label.text = t.string }
+    if label.font != uiFont { label.font = uiFont }
+    let color = (t.color ?? env.foregroundColor ?? .primary).uiColor
+    if label.textColor != color { label.textColor = color }
+    if label.numberOfLines != lines { label.numberOfLines = lines }
+    if label.lineBreakMode != .byTruncatingTail { label.lineBreakMode = .byTruncatingTail }
+    let alignment: NSTextAlignment
     switch env.multilineTextAlignment {
     // Leading is where a line begins: the left for left-to-right text, the right for Arabic or
     // Hebrew (the paragraph's own direction, as SwiftUI's text aligns its lines).
-    case .leading: label.textAlignment = .natural
-    case .center: label.textAlignment = .center
-    case .trailing: label.textAlignment = .right
+    case .leading: alignment = .natural
+    case .center: alignment = .center
+    case .trailing: alignment = .right
     }
-    invalidateLayout()
+    if label.textAlignment != alignment { label.textAlignment = alignment }
+    // A new colour or alignment is drawn by the label as it is: nothing to measure again.
+    if changesSize { invalidateLayout() }
   }
 
   /// The graph's label outside the tree that measures: the shown one is not touched (which
@@ -71,10 +80,12 @@ final class TextNode: Node {
   override func computeSize(_ p: ProposedViewSize) -> CGSize {
     let w = p.width.map { max(0, $0) } ?? .greatestFiniteMagnitude
     let m = measurer ?? UILabel()
-    m.text = label.text
-    m.font = label.font
-    m.numberOfLines = label.numberOfLines
-    m.lineBreakMode = label.lineBreakMode
+    // The shared measurer takes this label's settings; each setter that changes one lays the
+    // measurer's text out again, so only those that differ are set.
+    if m.text != label.text { m.text = label.text }
+    if m.font != label.font { m.font = label.font }
+    if m.numberOfLines != label.numberOfLines { m.numberOfLines = label.numberOfLines }
+    if m.lineBreakMode != label.lineBreakMode { m.lineBreakMode = label.lineBreakMode }
     // A zero width proposal still gets the widest word (as SwiftUI's text does not vanish).
     let fit = CGSize(width: w > 0 ? w : 1, height: .greatestFiniteMagnitude)
     let s = m.sizeThatFits(fit)

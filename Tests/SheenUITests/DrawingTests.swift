@@ -1,7 +1,8 @@
 import Foundation
 import SheenRaster
-import SheenUI
 import Testing
+
+@testable import SheenUI
 
 /// Pictures of shapes, colours, effects and symbols, checked against what the rules say they
 /// must be (positions worked out by hand, colours from Apple's published values).
@@ -65,7 +66,10 @@ import Testing
   @Test func circleClipsAreCirclesWithOrWithoutAMask() throws {
     for (w, h) in [(CGFloat(40), CGFloat(40)), (60, 40)] {
       let host = HostingView(
-        rootView: SheenUI.Color.red.frame(width: w, height: h).clipShape(Circle()),
+        // (A gradient of one colour: a plain colour filling the clip would be drawn as the
+        // clip's own background, as UIKit draws a view's; see aFillFillingAClipIsTheClipsBackground.)
+        rootView: LinearGradient(colors: [.red, .red], startPoint: .top, endPoint: .bottom)
+          .frame(width: w, height: h).clipShape(Circle()),
         frame: CGRect(x: 0, y: 0, width: w, height: h))
       host.backgroundColor = .white
       let s = try host.renderImage(scale: 1)
@@ -99,6 +103,85 @@ import Testing
       }
       #expect(worst <= 6, "\(w)x\(h): worst \(worst)/255")
     }
+  }
+
+  /// A solid colour filling a clip (a card's `ZStack { Color.white ... }.cornerRadius(16)`) is
+  /// drawn as the clipping view's background, as UIKit's card is one view with a background
+  /// colour, a corner radius and `clipsToBounds`: the picture is the UIKit view's, pixel for
+  /// pixel (drawn as a colour's view inside the clip, the corners' edge pixels differ from it by
+  /// up to 52/255: the compositor clips a masking layer's own rounded background by the same
+  /// rounded bounds, so UIKit's edge is the coverage squared). A colour that does not fill the
+  /// clip stays a view of its own, and the picture is UIKit's with a subview.
+  @Test func aFillFillingAClipIsTheClipsBackground() throws {
+    func card(_ fill: SheenUI.Color, width: CGFloat) -> some View {
+      ZStack(alignment: .topLeading) {
+        fill.frame(width: width, height: 30)
+        SheenUI.Color.blue.frame(width: 6, height: 6).offset(x: 17, y: 12)
+      }
+      .frame(width: 40, height: 30, alignment: .topLeading)
+      .cornerRadius(10)
+    }
+    /// The same picture made with UIKit's views: a card with `fill` as its background (or as a
+    /// subview `width` wide) and the blue square.
+    func uikit(_ fill: SheenUI.Color, width: CGFloat) throws -> Surface {
+      let page = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 30))
+      page.backgroundColor = .white
+      let card = UIView(frame: page.bounds)
+      card.layer.cornerRadius = 10
+      card.clipsToBounds = true
+      if width == 40 {
+        card.backgroundColor = fill.uiColor
+      } else {
+        let v = UIView(frame: CGRect(x: 0, y: 0, width: width, height: 30))
+        v.backgroundColor = fill.uiColor
+        card.addSubview(v)
+      }
+      let square = UIView(frame: CGRect(x: 17, y: 12, width: 6, height: 6))
+      square.backgroundColor = SheenUI.Color.blue.uiColor
+      card.addSubview(square)
+      page.addSubview(card)
+      return try page.renderImage(scale: 1)
+    }
+    func worst(_ a: Surface, _ b: Surface) -> Int {
+      var worst = 0
+      for y in 0..<30 {
+        for x in 0..<40 {
+          let p = rgb(a[x, y])
+          let q = rgb(b[x, y])
+          for k in 0..<3 { worst = max(worst, abs(Int(p[k]) - Int(q[k]))) }
+        }
+      }
+      return worst
+    }
+    let host = HostingView(rootView: card(.red, width: 40), frame: CGRect(x: 0, y: 0, width: 40, height: 30))
+    host.backgroundColor = .white
+    func clipView() throws -> UIView {
+      var clips: [UIView] = []
+      func walk(_ v: UIView) {
+        if v.clipsToBounds { clips.append(v) }
+        v.subviews.forEach(walk)
+      }
+      walk(host)
+      return try #require(clips.first)
+    }
+    var s = try host.renderImage(scale: 1)
+    var clip = try clipView()
+    #expect(clip.backgroundColor == SheenUI.Color.red.uiColor)
+    #expect(clip.subviews.filter { !$0.isHidden }.count == 1, "the red fill's view is hidden")
+    #expect(worst(s, try uikit(.red, width: 40)) <= 1)
+    // Another colour: the background follows.
+    host.rootView = card(.green, width: 40)
+    s = try host.renderImage(scale: 1)
+    clip = try clipView()
+    #expect(clip.backgroundColor == SheenUI.Color.green.uiColor)
+    #expect(worst(s, try uikit(.green, width: 40)) <= 1)
+    // A fill over half of the clip is a view again, and the clip has no background.
+    host.rootView = card(.green, width: 20)
+    s = try host.renderImage(scale: 1)
+    clip = try clipView()
+    #expect(clip.backgroundColor == nil)
+    #expect(clip.subviews.allSatisfy { !$0.isHidden })
+    #expect(worst(s, try uikit(.green, width: 20)) <= 1)
   }
 
   @Test func opacityAppliesToTheGroup() throws {
