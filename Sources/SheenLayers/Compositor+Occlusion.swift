@@ -17,7 +17,35 @@ import SheenRaster
 //   and, within a row, the spans between covers).
 // Nothing is left out while a body is drawn offscreen for a shadow of its alpha (the blur would
 // see it) or a mask is drawn.
+//
+// The covers are listed once per band (`listBandCovers`, a walk of the band's nodes); each strip
+// of it takes those that reach its rows (`takeCovers`), and files them by column of 64 pixels
+// (`CoverColumns`), so that what a node asks of them (the rows they hide, the holes they make in
+// its reach) looks only at the covers in the columns its reach crosses: a grid of small tiles
+// asked each of the next 64 covers for each of its nodes. The answers are those of a walk of all
+// the covers in order.
 extension Compositor {
+  /// Lists the covers of the band whose first sibling is `first`, within the canvas' clip (when
+  /// occluding).
+  func listBandCovers(first: Int, _ canvas: Canvas) {
+    bandCoverIndex.removeAll(keepingCapacity: true)
+    bandCoverRect.removeAll(keepingCapacity: true)
+    guard skipsOccludedLayers else { return }
+    let clip = canvas.clipBounds.intersection(canvas.surface.bounds)
+    if clip.isEmpty { return }
+    collectCovers(first: first, stop: nodes.count, clip: clip)
+  }
+
+  /// The band's covers that reach `clip`, cut to it, in order (at most `maxCovers`).
+  func takeCovers(within clip: IntRect) {
+    for k in 0..<bandCoverRect.count where coverIndex.count < Compositor.maxCovers {
+      let r = bandCoverRect[k].intersection(clip)
+      if r.isEmpty { continue }
+      coverIndex.append(bandCoverIndex[k])
+      coverRect.append(r)
+    }
+  }
+
   /// Lists the covers of the siblings from `first` (see the top of this file).
   func collectCovers(first: Int, stop: Int, clip: IntRect) {
     var j = first
@@ -27,7 +55,7 @@ extension Compositor {
       defer { j = next }
       guard n.pointee.kind == .drawn, n.pointee.opacity >= 1, !n.pointee.hasMask else { continue }
       let ctm = n.pointee.ctm
-      if coverIndex.count < Compositor.maxCovers {
+      if bandCoverIndex.count < Compositor.maxBandCovers {
         if let a = n.pointee.coverAcross, let d = Compositor.deviceInterior(a, ctm) {
           addCover(j, d.intersection(clip))
         }
@@ -56,12 +84,14 @@ extension Compositor {
 
   @inline(__always) private func addCover(_ i: Int, _ r: IntRect) {
     if r.isEmpty { return }
-    coverIndex.append(i)
-    coverRect.append(r)
+    bandCoverIndex.append(i)
+    bandCoverRect.append(r)
   }
 
-  /// The most covers a band lists (a bounded cost per node).
+  /// The most covers a strip (or a band drawn whole) takes (a bounded cost per node).
   static let maxCovers = 512
+  /// The most covers a band lists for its strips.
+  static let maxBandCovers = 8192
   /// How many covers after a node are looked at for it.
   static let coverLookahead = 64
 
@@ -99,13 +129,16 @@ extension Compositor {
     // No cover from here on is as wide as the reach (small tiles' shadows and the like): none
     // spans it (a cover that does is at least as wide).
     if from < coverWidest.count && coverWidest[from] < r.width { return r }
+    // Only covers that meet the reach can hide its rows (and it only shrinks).
+    coverColumns.meeting(r, from: from, end: end, covers: coverRect)
+    if coverColumns.found.isEmpty { return r }
     var changed = true
     var passes = 0
     while changed && passes < 4 {
       changed = false
       passes += 1
-      for k in from..<end {
-        let c = coverRect[k]
+      for k in coverColumns.found {
+        let c = coverRect[Int(k)]
         guard c.x <= r.x, c.maxX >= r.maxX, c.y < r.maxY, c.maxY > r.y else { continue }
         if c.y <= r.y && c.maxY >= r.maxY { return IntRect(x: r.x, y: r.y, width: r.width, height: 0) }
         if c.y <= r.y {
@@ -127,9 +160,9 @@ extension Compositor {
     let end = min(coverRect.count, from + Compositor.coverLookahead)
     if from >= end { return }
     let start = holes.count
-    for k in from..<end where holes.count - start < 16 {
-      let c = coverRect[k].intersection(extent)
-      if !c.isEmpty { holes.append(c) }
+    coverColumns.meeting(extent, from: from, end: end, covers: coverRect)
+    for k in coverColumns.found where holes.count - start < 16 {
+      holes.append(coverRect[Int(k)].intersection(extent))
     }
     if holes.count > start {
       counts.pixelsNotDrawn += Compositor.unionArea(
@@ -183,4 +216,103 @@ extension Compositor {
 
   /// Whether ops are left out now (not while a body is drawn offscreen for its shadow or a mask).
   var occludes: Bool { skipsOccludedLayers && offscreenDepth == 0 && !coverIndex.isEmpty }
+}
+
+/// Covers filed by column of the clip (64 pixels each), to find those that meet a rectangle
+/// without asking every cover in turn: for column c, `entries[starts[c]..<starts[c + 1]]` are the
+/// positions (in drawing order, ascending) of the covers that reach into it.
+struct CoverColumns {
+  static let shift = 6
+  private(set) var origin = 0
+  private(set) var columns = 0
+  private var starts: [Int32] = []
+  private var fill: [Int32] = []
+  private var entries: [Int32] = []
+  /// What `meeting` found: positions, ascending.
+  private(set) var found: [Int32] = []
+
+  /// Files `covers` (each within `clip`).
+  mutating func index(_ covers: [IntRect], within clip: IntRect) {
+    origin = clip.x
+    columns = max(1, (clip.width + (1 << CoverColumns.shift) - 1) >> CoverColumns.shift)
+    starts.removeAll(keepingCapacity: true)
+    starts.append(contentsOf: repeatElement(0, count: columns + 1))
+    entries.removeAll(keepingCapacity: true)
+    if covers.isEmpty { return }
+    for r in covers {
+      let (a, b) = span(r.x, r.maxX)
+      if a > b { continue }
+      for c in a...b { starts[c + 1] += 1 }
+    }
+    for c in 0..<columns { starts[c + 1] += starts[c] }
+    fill.removeAll(keepingCapacity: true)
+    fill.append(contentsOf: starts)
+    entries.append(contentsOf: repeatElement(0, count: Int(starts[columns])))
+    for (k, r) in covers.enumerated() {
+      let (a, b) = span(r.x, r.maxX)
+      if a > b { continue }
+      for c in a...b {
+        entries[Int(fill[c])] = Int32(k)
+        fill[c] += 1
+      }
+    }
+  }
+
+  /// The columns that pixels `x0..<x1` cross, clamped to the clip's (a > b: none).
+  @inline(__always) private func span(_ x0: Int, _ x1: Int) -> (Int, Int) {
+    if x1 <= x0 { return (1, 0) }
+    let a = max(0, (x0 - origin) >> CoverColumns.shift)
+    let b = min(columns - 1, (x1 - 1 - origin) >> CoverColumns.shift)
+    return (a, b)
+  }
+
+  /// Sets `found` to the positions in `from..<end` of the covers that meet `r`, ascending: the
+  /// ones a walk of `covers[from..<end]` would find meeting it, in the same order.
+  mutating func meeting(_ r: IntRect, from: Int, end: Int, covers: [IntRect]) {
+    found.removeAll(keepingCapacity: true)
+    if r.isEmpty || from >= end || columns == 0 { return }
+    let (a, b) = span(r.x, r.maxX)
+    if a > b { return }
+    if Int(starts[b + 1] - starts[a]) >= end - from {
+      // The columns hold no fewer entries than the walk has covers (large covers across many
+      // columns): the walk.
+      for k in from..<end {
+        let q = covers[k]
+        if q.x < r.maxX && q.maxX > r.x && q.y < r.maxY && q.maxY > r.y { found.append(Int32(k)) }
+      }
+      return
+    }
+    for c in a...b {
+      // The first entry at or after `from` (entries are ascending).
+      var lo = Int(starts[c])
+      var hi = Int(starts[c + 1])
+      while lo < hi {
+        let mid = (lo + hi) >> 1
+        if Int(entries[mid]) < from { lo = mid + 1 } else { hi = mid }
+      }
+      let stop = Int(starts[c + 1])
+      while lo < stop {
+        let k = Int(entries[lo])
+        if k >= end { break }
+        lo += 1
+        let q = covers[k]
+        guard q.x < r.maxX, q.maxX > r.x, q.y < r.maxY, q.maxY > r.y else { continue }
+        // A cover across several columns is found once: in the column where it starts to meet r.
+        if c != a && (max(q.x, r.x) - origin) >> CoverColumns.shift != c { continue }
+        found.append(Int32(k))
+      }
+    }
+    if b > a && found.count > 1 {
+      // Insertion sort (a few positions).
+      for i in 1..<found.count {
+        let v = found[i]
+        var j = i
+        while j > 0 && found[j - 1] > v {
+          found[j] = found[j - 1]
+          j -= 1
+        }
+        found[j] = v
+      }
+    }
+  }
 }

@@ -32,6 +32,12 @@ public final class Compositor {
   /// `coverWidest[k]`: the widest of the covers from position k on (a cover narrower than a
   /// reach hides none of its rows: `visibleRows` returns at once).
   @exclusivity(unchecked) var coverWidest: [Int] = []
+  /// The covers of the whole band (or canvas) being drawn, listed once for all its strips; each
+  /// strip takes those that reach its rows (Compositor+Occlusion.swift).
+  @exclusivity(unchecked) var bandCoverIndex: [Int] = []
+  @exclusivity(unchecked) var bandCoverRect: [IntRect] = []
+  /// The covers by column of the clip (`CoverColumns`): which ones a node's reach can meet.
+  @exclusivity(unchecked) var coverColumns = CoverColumns()
   @exclusivity(unchecked) var areaScratch: [Int] = []
   @exclusivity(unchecked) var areaRects: [IntRect] = []
   /// Above 0 while a body is drawn offscreen for its shadow, or a mask: nothing is left out.
@@ -80,14 +86,17 @@ public final class Compositor {
           nodes = n
           parts = p
           opaque = o
+          listBandCovers(first: 0, canvas)
           inStrips(canvas) {
-            startDrawing(first: 0, canvas, clearingTo: background)
+            startDrawing(canvas, clearingTo: background)
             drawSiblings(first: 0, stop: n.count, canvas, list.transform)
           }
           // No cover outlives its list (a raster cache draws subtrees with this compositor).
           coverIndex.removeAll(keepingCapacity: true)
           coverRect.removeAll(keepingCapacity: true)
           coverWidest.removeAll(keepingCapacity: true)
+          bandCoverIndex.removeAll(keepingCapacity: true)
+          bandCoverRect.removeAll(keepingCapacity: true)
           nodes = UnsafeBufferPointer(start: nil, count: 0)
           parts = UnsafeBufferPointer(start: nil, count: 0)
           opaque = UnsafeBufferPointer(start: nil, count: 0)
@@ -117,13 +126,16 @@ public final class Compositor {
               binned = true
               binNext = UnsafeBufferPointer(rebasing: next[band * count..<(band + 1) * count])
               binChild = UnsafeBufferPointer(rebasing: child[band * count..<(band + 1) * count])
+              listBandCovers(first: bins.roots[band], canvas)
               inStrips(canvas) {
-                startDrawing(first: bins.roots[band], canvas, clearingTo: background)
+                startDrawing(canvas, clearingTo: background)
                 drawSiblings(first: bins.roots[band], stop: count, canvas, list.transform)
               }
               coverIndex.removeAll(keepingCapacity: true)
               coverRect.removeAll(keepingCapacity: true)
               coverWidest.removeAll(keepingCapacity: true)
+              bandCoverIndex.removeAll(keepingCapacity: true)
+              bandCoverRect.removeAll(keepingCapacity: true)
               binned = false
               binNext = UnsafeBufferPointer(start: nil, count: 0)
               binChild = UnsafeBufferPointer(start: nil, count: 0)
@@ -138,17 +150,18 @@ public final class Compositor {
     context.add(counts)
   }
 
-  /// Lists the covers (when occluding) and clears the canvas' clip to `background` where no
-  /// cover hides it.
-  private func startDrawing(first: Int, _ canvas: Canvas, clearingTo background: Color?) {
+  /// Takes the band's covers that reach the canvas' clip (a strip's rows; when occluding) and
+  /// clears the clip to `background` where no cover hides it.
+  private func startDrawing(_ canvas: Canvas, clearingTo background: Color?) {
     coverIndex.removeAll(keepingCapacity: true)
     coverRect.removeAll(keepingCapacity: true)
     coverWidest.removeAll(keepingCapacity: true)
     offscreenDepth = 0
     let clip = canvas.clipBounds.intersection(canvas.surface.bounds)
     if skipsOccludedLayers {
-      collectCovers(first: first, stop: nodes.count, clip: clip)
+      takeCovers(within: clip)
       measureCovers()
+      coverColumns.index(coverRect, within: clip)
     }
     guard let background, !clip.isEmpty else { return }
     if !occludes {

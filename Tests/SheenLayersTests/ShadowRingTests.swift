@@ -138,4 +138,70 @@ import Testing
     #expect(differing == 0)
     #expect(second.pixels == first.pixels)
   }
+
+  /// A recorded shadow's spans of partial coverage take in zeros beside them to be whole quads
+  /// long (nearly all of a tile's ring), and those zeros leave their pixels as they are: the ring
+  /// filled over a noisy background is, pixel by pixel, its coverage's source-over (worked out
+  /// here per channel) and the background untouched where its coverage is 0.
+  @Test func ringSpansAreWholeQuadsAndTheirZerosChangeNothing() throws {
+    let cache = ShadowCache()
+    let canvas = Canvas(surface: try Surface(width: 4, height: 4))
+    var stats = RenderContext.Statistics()
+    let shapes = [ShadowShape(rect: Rect(x: 0, y: 0, width: 78, height: 84), radii: CornerRadii(all: 12))]
+    let ctm = Transform(translationX: 24, y: 24)
+    let cut = [IntRect(x: 24, y: 36, width: 78, height: 60), IntRect(x: 36, y: 24, width: 54, height: 84)]
+    let ring = try #require(
+      cache.analyticShadow(
+        shapes: shapes, ctm: ctm, sigma: 4, offset: Point(x: 0, y: 2), floor: 3, cut: cut, canvas: canvas,
+        profiles: ShadowProfiles(), stats: &stats))
+    let mask = ring.mask
+    var partial = 0
+    var whole = 0
+    for r in mask.runs where r.start >= 0 {
+      partial += 1
+      if r.count % 4 == 0 { whole += 1 }
+    }
+    #expect(partial > 100 && whole * 100 >= partial * 95, "\(whole) of \(partial) spans are whole quads")
+    // Filled over noise.
+    let w = 140
+    let h = 140
+    let s = try Surface(width: w, height: h)
+    var seed: UInt32 = 99
+    for k in 0..<(w * h) {
+      seed = seed &* 1_103_515_245 &+ 12345
+      let a = UInt32(seed >> 24)
+      // Premultiplied: no channel above alpha.
+      let c = (seed >> 8) & 0xFF
+      s[k % w, k / w] = a << 24 | min(c, a) << 16 | min(c / 2, a) << 8 | min(c / 3, a)
+    }
+    let before = s.pixels
+    let black = try coverage(ring, width: w, height: h)
+    let color = Color.black.withAlphaMultiplied(by: 0.2)
+    Canvas(surface: s).fill(mask, offsetX: ring.dx, offsetY: ring.dy, paint: .solid(color))
+    let after = s.pixels
+    let ca = Int(color.premultiplied >> 24)
+    var differing = 0
+    for k in 0..<(w * h) {
+      let cov = Int(black[k])
+      let d = before[k]
+      var want = d
+      if cov > 0 {
+        let sa = Int((Double(ca * cov) / 255).rounded())
+        want = 0
+        for shift in stride(from: 0, through: 24, by: 8) {
+          let dc = Int((d >> UInt32(shift)) & 0xFF)
+          let v = (shift == 24 ? sa : 0) + Int((Double(dc * (255 - sa)) / 255).rounded())
+          want |= UInt32(v) << UInt32(shift)
+        }
+      }
+      if after[k] != want {
+        if differing < 5 {
+          Issue.record(
+            "(\(k % w), \(k / w)): \(String(after[k], radix: 16)), want \(String(want, radix: 16))")
+        }
+        differing += 1
+      }
+    }
+    #expect(differing == 0)
+  }
 }

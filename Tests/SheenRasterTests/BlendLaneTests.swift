@@ -231,4 +231,24 @@ import Testing
       }
     }
   }
+
+  /// An opaque colour over spans of 0 to 40 pixels at every alignment fills exactly the span
+  /// (the stores of four and eight pixels, and those ending the span), and nothing either side.
+  @Test func opaqueColourFillsExactlyItsSpan() {
+    let width = 56
+    let pixels = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
+    defer { pixels.deallocate() }
+    for start in 0..<4 {
+      for count in 0...40 {
+        for i in 0..<width { pixels[i] = 0x1020_3040 &+ UInt32(i) }
+        blendSolid(pixels + start, count, 0xFF80_90A0)
+        for i in 0..<width {
+          let inside = i >= start && i < start + count
+          #expect(
+            pixels[i] == (inside ? 0xFF80_90A0 : 0x1020_3040 &+ UInt32(i)),
+            "start \(start) count \(count) pixel \(i)")
+        }
+      }
+    }
+  }
 }

@@ -267,6 +267,12 @@ struct PlacedShadowShape {
 
 /// Storage reused by analytic shadows of one canvas.
 final class ShadowScratch {
+  /// Whether the `count` bytes at `p` are all 0.
+  @inline(__always) static func allZero(_ p: UnsafeMutablePointer<UInt8>, _ count: Int) -> Bool {
+    for i in 0..<count where p[i] != 0 { return false }
+    return true
+  }
+
   var placed: [PlacedShadowShape] = []
   /// The profiles the placed shapes read, kept alive while they draw.
   var profiles: [CornerProfile] = []
@@ -539,7 +545,10 @@ extension Canvas {
   }
 
   /// Blends row `y`'s summed alphas (scratch row) over its segments: zeros skipped, full alpha
-  /// as solid spans.
+  /// as solid spans. A span of partial alphas takes in up to three zeros beside it (after it, else
+  /// before it, within its segment) to be a whole number of quads long: blended four pixels at a
+  /// time, a zero leaves its pixel as it is, and the span then ends with no shorter piece (which
+  /// took a quad of its own, overlapping the one before it: a load that waited for that store).
   private func emitShadowRow<S: SpanSink>(
     y: Int, row: UnsafeMutablePointer<Float>, floor: UInt8, into sink: S
   ) {
@@ -554,15 +563,30 @@ extension Canvas {
             bytes[x] = v < floor ? 0 : v
           }
           var x = a
+          // The end of the last span given (zeros before it may not be taken in again).
+          var given = a
           while x < b {
             let v = bytes[x]
             var e = x + 1
             if v == 0 || v == 255 {
               while e < b && bytes[e] == v { e += 1 }
-              if v == 255 { sink.solidSpan(y: y, x: x, count: e - x, alpha: 255) }
+              if v == 255 {
+                sink.solidSpan(y: y, x: x, count: e - x, alpha: 255)
+                given = e
+              }
             } else {
               while e < b && bytes[e] != 0 && bytes[e] != 255 { e += 1 }
-              sink.maskSpan(y: y, x: x, alphas: bytes + x, count: e - x)
+              var start = x
+              let short = (4 - (e - x) & 3) & 3
+              if short > 0 {
+                if e + short <= b && ShadowScratch.allZero(bytes + e, short) {
+                  e += short
+                } else if x - short >= given && ShadowScratch.allZero(bytes + x - short, short) {
+                  start = x - short
+                }
+              }
+              sink.maskSpan(y: y, x: start, alphas: bytes + start, count: e - start)
+              given = e
             }
             x = e
           }

@@ -25,7 +25,29 @@ typealias Quad = SIMD8<UInt16>
 @inline(__always) func blendSolid(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ color: UInt32) {
   let a = color >> 24
   if a == 255 {
-    dst.update(repeating: color, count: count)
+    // Four pixels a store, the last few with the stores ending the span (a store overlapping a
+    // store is not waited on; a scalar loop took the last one to seven pixels one at a time).
+    if count < 4 {
+      for i in 0..<count { dst[i] = color }
+      return
+    }
+    let q = SIMD4<UInt32>(repeating: color)
+    let out = UnsafeMutableRawPointer(dst)
+    if count < 8 {
+      out.storeBytes(of: q, as: SIMD4<UInt32>.self)
+      out.storeBytes(of: q, toByteOffset: (count &- 4) &<< 2, as: SIMD4<UInt32>.self)
+      return
+    }
+    // Eight pixels a step, then the eight ending the span.
+    var at = 0
+    let last = (count &- 8) &<< 2
+    while at < last {
+      out.storeBytes(of: q, toByteOffset: at, as: SIMD4<UInt32>.self)
+      out.storeBytes(of: q, toByteOffset: at &+ 16, as: SIMD4<UInt32>.self)
+      at &+= 32
+    }
+    out.storeBytes(of: q, toByteOffset: last, as: SIMD4<UInt32>.self)
+    out.storeBytes(of: q, toByteOffset: last &+ 16, as: SIMD4<UInt32>.self)
   } else if a != 0 {
     let inv = 255 - a
     let quads = count >> 2
@@ -34,8 +56,8 @@ typealias Quad = SIMD8<UInt16>
       let invQuad = Quad(repeating: UInt16(inv))
       let out = UnsafeMutableRawPointer(dst)
       for q in 0..<quads {
-        let r = s &+ scaleQuad(loadQuad(out, q * 16), by: invQuad)
-        out.storeBytes(of: r, toByteOffset: q * 16, as: Quad.self)
+        let r = s &+ scaleQuad(loadQuad(out, q &* 16), by: invQuad)
+        out.storeBytes(of: r, toByteOffset: q &* 16, as: Quad.self)
       }
     }
     for i in (quads << 2)..<count { dst[i] = color &+ Pixel.scale(dst[i], by: inv) }
@@ -62,8 +84,8 @@ typealias Quad = SIMD8<UInt16>
     let s = unsafeBitCast(SIMD4<UInt32>(scaled[c0], scaled[c1], scaled[c2], scaled[c3]), to: Quad.self)
     let inv = unsafeBitCast(
       SIMD4<UInt32>(inverse[c0], inverse[c1], inverse[c2], inverse[c3]), to: Quad.self)
-    let r = s &+ scaleQuad(loadQuad(out, q * 16), by: inv)
-    out.storeBytes(of: r, toByteOffset: q * 16, as: Quad.self)
+    let r = s &+ scaleQuad(loadQuad(out, q &* 16), by: inv)
+    out.storeBytes(of: r, toByteOffset: q &* 16, as: Quad.self)
   }
   for i in (quads << 2)..<count {
     let c = Int(coverage[i])
