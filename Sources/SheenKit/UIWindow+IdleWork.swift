@@ -44,8 +44,9 @@ extension UIWindow {
   }
 
   /// Draws `layer`'s subtree once, where it will be shown, into a scratch surface, so that the
-  /// renderer's caches (shapes and text as coverage, glyphs, resampled images, shadows) hold
-  /// what it needs before it comes into view: idle work ahead of scrolling. The subtree is
+  /// renderer's caches (shapes and text as coverage, glyphs, resampled images, shadows, and with
+  /// `rasterizesAutomatically` the raster cache's bitmaps) hold what it needs before it comes
+  /// into view: idle work ahead of scrolling. The subtree is
   /// placed as the window would place it now (its sub-pixel phase is what the caches key by,
   /// and scrolling moves it by whole pixels).
   public func warmRendererCaches(for view: UIView) {
@@ -80,7 +81,11 @@ extension UIWindow {
     t.ty -= minY
     if warmRenderer?.context !== renderer.context {
       warmRenderer = FrameRenderer(threads: 1, context: renderer.context)
+      warmRenderer?.rendersAhead = true
     }
+    // With the raster cache, the subtree's bitmaps are made here too, for the frames that show
+    // it (a row coming into view then costs its frame a composite, not a drawing and a making).
+    warmRenderer?.rasterizesAutomatically = renderer.rasterizesAutomatically
     // The one-layer list in storage kept for the next (emptied after: it holds no view).
     warmLayers.append(view.layer.sheenLayer)
     warmRenderer?.render(warmLayers, into: surface, transform: t, background: .clear)

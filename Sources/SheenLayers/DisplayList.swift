@@ -114,6 +114,9 @@ struct DisplayNode: Sendable {
   /// With `raster`, when the bitmap is of a run of siblings from this one: the index after the
   /// run (the compositor skips the others); else 0.
   var spanEnd = 0
+  /// The layer's `preparedStamp`: the same while nothing in its subtree changed (the raster
+  /// cache finds the bitmap of a subtree partly culled by it).
+  var stamp: UInt64 = 0
 }
 
 /// A frame's layer tree, resolved into nodes (see the top of this file). `Sendable`: band
@@ -207,6 +210,7 @@ public struct DisplayList: Sendable {
         content: drawn && layer.hasContent ? layer.displayContent() : nil,
         border: hasBorder ? layer.borderPath : nil, borderColor: layer.borderColor))
     guard drawn else { return keyed ? DrawKey.notDrawn(kind, relative) : 0 }
+    nodes[index].stamp = layer.preparedStamp
     if let bg = layer.backgroundColor, bg.alpha >= 1 {
       let b = layer.bounds
       let r = layer.effectiveCornerRadii

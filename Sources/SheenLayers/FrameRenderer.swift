@@ -20,6 +20,11 @@ public final class FrameRenderer: @unchecked Sendable {
   /// (`RasterCache`; off unless set, as for `sheen render`'s scene files; the demo's windows set
   /// it); layers with `shouldRasterize` are kept either way.
   public var rasterizesAutomatically = false
+  /// Whether this renderer draws views before they show, where they will show (idle work:
+  /// `UIWindow.warmRendererCaches`), rather than frames: with `rasterizesAutomatically`, the
+  /// subtrees it draws whole are made into the raster cache's bitmaps for the frames that will
+  /// show them, and no frame is counted (`RasterCache.prepare(ahead:)`).
+  public var rendersAhead = false
   /// The caches and counters shared by every band.
   public let context: RenderContext
   private var bands: [Band] = []
@@ -77,7 +82,7 @@ public final class FrameRenderer: @unchecked Sendable {
     // Kept bitmaps of unchanged subtrees, made here before the bands draw (RasterCache.swift).
     context.rasterCache.prepare(
       &list, compositor: bands[0].compositor, automatic: rasterizesAutomatically,
-      framePixels: surface.width * surface.height)
+      framePixels: surface.width * surface.height, ahead: rendersAhead)
     let covered = opaqueCover(list)
     if bands.count == 1 {
       // One band holds every node the list has for the frame: nothing to bin.

@@ -396,6 +396,7 @@ open class Layer {
 
   private func prepareTree() {
     preparedDrawKey = nil
+    preparedStamp = Layer.versionCounter.wrappingAdd(1, ordering: .relaxed).newValue
     prepareCaches()
     if let m = mask, m.needsPrepare { m.prepareTree() }
     for s in sublayers where s.needsPrepare { s.prepareTree() }
@@ -413,6 +414,11 @@ open class Layer {
   /// kept while nothing in the subtree changes (a change prepares every layer on the path to it,
   /// which drops them).
   var preparedDrawKey: (body: Int, full: Int)?
+
+  /// Made anew each time the layer is prepared, which a change anywhere in its subtree (or its
+  /// mask) causes: while it stays the same, the subtree draws the same in the layer's own
+  /// coordinates (the raster cache keeps using a bitmap of it when the frame culls part of it).
+  var preparedStamp: UInt64 = 0
 
   /// How far inside the edges of an opaque background a sublayer must stay for its alpha not to
   /// count (points): the background's edge pixels are partly covered, and the alpha of a shadow

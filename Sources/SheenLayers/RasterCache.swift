@@ -23,7 +23,16 @@
 //   At most a tenth of the frame's pixels are made into bitmaps per frame (`makeFraction`; no
 //   bound while the cache holds nothing, as at launch): the rest is drawn directly and made in a
 //   later frame, so filling the cache costs no frame much more than drawing it directly. A list
-//   scrolled by whole pixels composites its cards from the cache.
+//   scrolled by whole pixels composites its cards from the cache;
+// - ahead of showing: views drawn in the idle time between frames where they will show (the
+//   cells a collection view makes ahead of scrolling, `UIWindow.warmRendererCaches`, through a
+//   renderer that `rendersAhead`) have their subtrees made into bitmaps there, as if shown for
+//   the first time, and kept `aheadFrames` frames unused: a row scrolling into view then costs
+//   its frames a composite, not a drawing and a making (`prepare(ahead:)`).
+// A subtree the frame culls in part (a row at the top or bottom edge) is not all in the list, so
+// its key cannot be worked out; while its layer's `preparedStamp` is the one it had when its
+// bitmap was made (nothing in the subtree changed), that bitmap is composited, clipped by the
+// frame.
 //
 // What a subtree draws is a hash of the display list's nodes (as `DrawKey`, but of everything,
 // sublayers on an opaque background included), so any change below (a colour, text, an image,
@@ -87,6 +96,9 @@ public final class RasterCache: Sendable {
   static let fewestLayers = 3
   /// Frames after which a bitmap not composited is let go (what scrolled off screen).
   static let unusedFrames = 4
+  /// Frames a bitmap made ahead of showing (idle work, `prepare(ahead:)`) is kept unused: a
+  /// second at 60 Hz, time for the rows made ahead (half a screen) to scroll into view.
+  static let aheadFrames = 60
   /// The most pixels of a subtree kept automatically (its drawing canvas is kept at up to that
   /// size): 2 MB, a wide row of cards at 1920x1080.
   static let largestAutomatic = 1 << 19
@@ -118,6 +130,11 @@ public final class RasterCache: Sendable {
     var frame: Int
     var seen: Int
     var content: Int
+    /// The layer's `preparedStamp` when made: while it is the same, the subtree draws `content`
+    /// even where the frame culls part of it (a row scrolling in or out at an edge).
+    var stamp: UInt64
+    /// When made ahead (`prepare(ahead:)`), the frame until which the record is kept unseen.
+    var aheadUntil = 0
   }
 
   /// How long a subtree has been drawn the same way.
@@ -161,6 +178,13 @@ public final class RasterCache: Sendable {
     /// lately over it (at most `scratchShapes`).
     var scratch: Surface?
     var shaped: [Surface] = []
+    /// Whether the list being prepared is drawn ahead (idle work), not a frame.
+    var ahead = false
+    /// What bitmaps used now are marked as last used in: this frame, or for bitmaps made ahead
+    /// a frame `aheadFrames` later (kept until they show).
+    var usedAt = 0
+    /// The largest subtree kept automatically in the last frame (what a list drawn ahead keeps).
+    var frameLargest = RasterCache.largestAutomatic
     /// The bitmaps placed while walking the list (storage kept): the node, its bitmap, and for
     /// a run of siblings the index after the run and the device pixels it reaches.
     var placements: [(node: Int, raster: RasterPlacement, spanEnd: Int, reach: IntRect)] = []
@@ -245,18 +269,35 @@ public final class RasterCache: Sendable {
   /// (`shouldRasterize`) and, with `automatic`, for subtrees drawn unchanged for a few frames.
   /// `compositor` draws the missing bitmaps (it must not be drawing anything else).
   /// `framePixels` (the frame's size) bounds the pixels made automatically per frame.
-  func prepare(_ list: inout DisplayList, compositor: Compositor, automatic: Bool, framePixels: Int = 0) {
+  ///
+  /// With `ahead`, `list` is not a frame but views drawn before they show, where they will show
+  /// (idle work: `FrameRenderer.rendersAhead`, the cells a collection view makes ahead of
+  /// scrolling): every subtree worth keeping that it holds whole is made now, as one shown for
+  /// the first time would be in a frame, with no bound per frame (it costs no frame), and kept
+  /// `aheadFrames` frames for the frames that show it. No frame is counted.
+  func prepare(
+    _ list: inout DisplayList, compositor: Compositor, automatic: Bool, framePixels: Int = 0,
+    ahead: Bool = false
+  ) {
     if !automatic && list.rasterizedCount == 0 { return }
     let stats = state.withLock { s -> RenderContext.Statistics in
-      s.frame += 1
+      s.ahead = ahead
+      if !ahead { s.frame += 1 }
+      s.usedAt = ahead ? s.frame + RasterCache.aheadFrames : s.frame
       s.stats = RenderContext.Statistics()
       s.madePixels = 0
-      let limit =
-        framePixels > 0 && s.fraction > 0 ? max(RasterCache.fewestMadePixels, framePixels / s.fraction) : 0
-      // No bound while the cache holds nothing, or when none is set (`limit` 0: a fraction of
-      // 0, or no frame size given).
-      s.makeLimit = s.entries.isEmpty ? 0 : limit
-      s.largest = limit > 0 ? min(RasterCache.largestAutomatic, limit) : RasterCache.largestAutomatic
+      if ahead {
+        s.makeLimit = 0
+        s.largest = s.frameLargest
+      } else {
+        let limit =
+          framePixels > 0 && s.fraction > 0 ? max(RasterCache.fewestMadePixels, framePixels / s.fraction) : 0
+        // No bound while the cache holds nothing, or when none is set (`limit` 0: a fraction of
+        // 0, or no frame size given).
+        s.makeLimit = s.entries.isEmpty ? 0 : limit
+        s.largest = limit > 0 ? min(RasterCache.largestAutomatic, limit) : RasterCache.largestAutomatic
+        s.frameLargest = s.largest
+      }
       RasterCache.computeKeys(list, &s)
       s.placements.removeAll(keepingCapacity: true)
       list.nodes.withUnsafeBufferPointer { nodes in
@@ -272,6 +313,15 @@ public final class RasterCache: Sendable {
         }
       }
       s.placements.removeAll(keepingCapacity: true)
+      if ahead {
+        // Not a frame: what was made is counted apart, and nothing ages.
+        s.stats.rasterCacheMadeAhead = s.stats.rasterCacheMisses
+        s.stats.rasterCacheMisses = 0
+        s.stats.rasterCacheHits = 0
+        s.stats.rasterCachePixelsMade = 0
+        s.ahead = false
+        return s.stats
+      }
       RasterCache.age(&s)
       // The store gives back pages free for a while (RunStore.swift).
       s.store?.tick()
@@ -283,7 +333,9 @@ public final class RasterCache: Sendable {
         for k in s.doomed { s.tracks[k] = nil }
         s.doomed.removeAll(keepingCapacity: true)
         s.doomedLayers.removeAll(keepingCapacity: true)
-        for (k, m) in s.made where frame - m.seen > RasterCache.recentFrames { s.doomedLayers.append(k) }
+        for (k, m) in s.made where frame - m.seen > RasterCache.recentFrames && frame > m.aheadUntil {
+          s.doomedLayers.append(k)
+        }
         for k in s.doomedLayers { s.made[k] = nil }
         s.doomedLayers.removeAll(keepingCapacity: true)
       }
@@ -412,7 +464,8 @@ public final class RasterCache: Sendable {
         // Not kept: its sublayers, in runs where it would be kept but for a changing part (not
         // where it waits for room in this frame's making: it is made whole in a later one).
         let runs =
-          !s.deferred && automatic && n.pointee.end - (n - nodes.baseAddress!) >= RasterCache.fewestLayers
+          !s.ahead && !s.deferred && automatic
+          && n.pointee.end - (n - nodes.baseAddress!) >= RasterCache.fewestLayers
           && n.pointee.childCount >= 2 && Preparation.small(n.pointee, s.largest) && !n.pointee.hasMask
           && n.pointee.opacity >= 1 && !(n.pointee.shadowVisible && n.pointee.shadowPath == nil)
         // Below a layer made into a bitmap lately (which now changes), nothing is new: its
@@ -423,7 +476,7 @@ public final class RasterCache: Sendable {
         if let m = s.made[n.pointee.shape.layer] { recent = s.frame - m.frame <= RasterCache.recentFrames }
         walk(
           first: n.pointee.childStart, count: n.pointee.childCount, parent: n.pointee.ctm, spans: runs,
-          fresh: fresh && !recent, &s)
+          fresh: s.ahead || (fresh && !recent), &s)
       }
     }
 
@@ -491,7 +544,7 @@ public final class RasterCache: Sendable {
       let ix = Int(ox)
       let iy = Int(oy)
       if let entry = s.entries[key], let image = entry.device {
-        s.entries[key]!.lastUsed = s.frame
+        s.entries[key]!.lastUsed = s.usedAt
         s.stats.rasterCacheHits += 1
         let x = ix + entry.dx
         let y = iy + entry.dy
@@ -535,7 +588,7 @@ public final class RasterCache: Sendable {
       }
       let key = Key(content: s.inner[j], a: 0, b: 0, c: 0, d: 0, fx: 0, fy: 0, scale: n.pointee.rasterScale)
       if let e = s.entries[key], let image = e.scaled {
-        s.entries[key]!.lastUsed = s.frame
+        s.entries[key]!.lastUsed = s.usedAt
         s.stats.rasterCacheHits += 1
         return .scaled(image, RasterCache.scaledPlacement(n.pointee, e.dx, e.dy))
       }
@@ -555,7 +608,7 @@ public final class RasterCache: Sendable {
       RasterCache.evict(&s, toFit: bytes, keepingFrame: s.frame)
       if s.bytes + bytes <= s.budget {
         s.entries[key] = Entry(
-          device: nil, offset: -1, scaled: surface, dx: area.x, dy: area.y, bytes: bytes, lastUsed: s.frame)
+          device: nil, offset: -1, scaled: surface, dx: area.x, dy: area.y, bytes: bytes, lastUsed: s.usedAt)
         s.bytes += bytes
       }
       return .scaled(surface, RasterCache.scaledPlacement(n.pointee, area.x, area.y))
@@ -580,20 +633,49 @@ public final class RasterCache: Sendable {
       guard ctm.tx.magnitude < 1e9, ctm.ty.magnitude < 1e9 else { return nil }
       let ox = RasterCache.whole(ctm.tx)
       let oy = RasterCache.whole(ctm.ty)
+      // Part of the subtree culled (off the frame): what it draws is not in the list, but a
+      // bitmap made of it whole serves while nothing in it changed (its layer's stamp).
+      var content = s.inner[j]
+      var culled = false
+      if !force {
+        for k in j + 1..<n.pointee.end where nodes[k].kind == .culled {
+          culled = true
+          break
+        }
+        if culled, let m = s.made[n.pointee.shape.layer], m.stamp == n.pointee.stamp { content = m.content }
+      }
       let key = Key(
-        content: s.inner[j], a: ctm.a, b: ctm.b, c: ctm.c, d: ctm.d, fx: RasterCache.phase(ctm.tx),
+        content: content, a: ctm.a, b: ctm.b, c: ctm.c, d: ctm.d, fx: RasterCache.phase(ctm.tx),
         fy: RasterCache.phase(ctm.ty), scale: 0)
       let ix = Int(ox)
       let iy = Int(oy)
       if let e = s.entries[key], let image = e.device {
-        s.entries[key]!.lastUsed = s.frame
+        s.entries[key]!.lastUsed = s.usedAt
         s.stats.rasterCacheHits += 1
-        if !force, let m = s.made.index(forKey: n.pointee.shape.layer) { s.made.values[m].seen = s.frame }
+        if !force {
+          let layer = n.pointee.shape.layer
+          if let m = s.made.index(forKey: layer) {
+            s.made.values[m].seen = s.frame
+            if !culled {
+              s.made.values[m].content = content
+              s.made.values[m].stamp = n.pointee.stamp
+            }
+          } else if !culled {
+            // A bitmap made of another layer that draws the same: this one's record (not made
+            // lately), so that it too is found when culled in part.
+            s.made[layer] = Made(
+              frame: s.frame - RasterCache.recentFrames - 1, seen: s.frame, content: content,
+              stamp: n.pointee.stamp)
+          }
+        }
         return .device(image, x: ix + e.dx, y: iy + e.dy)
       }
-      if !force {
+      // Culled in part and unchanged since made: drawn as it is (its bitmap was let go), the
+      // record kept.
+      if culled && content != s.inner[j] { return nil }
+      if !force && !s.ahead {
         // Shown for the first time, or unchanged since long: kept now; else once drawn the same
-        // way for a few frames.
+        // way for a few frames. (Drawn ahead, everything is shown for the first time.)
         let layer = n.pointee.shape.layer
         let frame = s.frame
         var new = fresh
@@ -614,9 +696,9 @@ public final class RasterCache: Sendable {
         }
         let frames = track(key, &s)
         guard new || frames >= RasterCache.stableFrames else { return nil }
-        // Part of it culled (off the frame): its bitmap would miss that part.
-        for k in j + 1..<n.pointee.end where nodes[k].kind == .culled { return nil }
       }
+      // Part of it culled (off the frame): its bitmap would miss that part.
+      if culled { return nil }
       let area = IntRect(enclosing: ctm.apply(n.pointee.localFullExtent).insetBy(dx: -2, dy: -2))
       guard !area.isEmpty, area.width <= RunImage.maxWidth, area.height <= 8192,
         force || area.width * area.height <= s.largest,
@@ -630,7 +712,11 @@ public final class RasterCache: Sendable {
       s.stats.rasterCacheMisses += 1
       s.stats.rasterCachePixelsMade += area.width * area.height
       s.tracks[key] = nil
-      if !force { s.made[n.pointee.shape.layer] = Made(frame: s.frame, seen: s.frame, content: s.inner[j]) }
+      if !force {
+        s.made[n.pointee.shape.layer] = Made(
+          frame: s.frame, seen: s.frame, content: s.inner[j], stamp: n.pointee.stamp,
+          aheadUntil: s.ahead ? s.frame + RasterCache.aheadFrames : 0)
+      }
       if let made = RasterCache.keep(canvas.surface, area, key, dx: area.x - ix, dy: area.y - iy, &s) {
         return .device(made, x: area.x, y: area.y)
       }
@@ -670,7 +756,7 @@ public final class RasterCache: Sendable {
         if let made = store.make(surface, m) {
           s.entries[key] = Entry(
             device: made.image, offset: made.offset, scaled: nil, dx: dx, dy: dy, bytes: m.bytes,
-            lastUsed: s.frame)
+            lastUsed: s.usedAt)
           s.bytes += m.bytes
           return made.image
         }

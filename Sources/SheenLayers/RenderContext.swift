@@ -32,6 +32,9 @@ public final class RenderContext: Sendable {
     public var rasterCacheMisses = 0
     /// Device pixels of the bitmaps made (drawn into the raster cache).
     public var rasterCachePixelsMade = 0
+    /// Bitmaps of subtrees made ahead, before they show (idle work: `FrameRenderer.rendersAhead`);
+    /// not among `rasterCacheMisses`.
+    public var rasterCacheMadeAhead = 0
     /// Bytes the raster cache holds (`statistics` adds what it holds now to what was added).
     public var rasterCacheBytes = 0
     /// Drawing operations (a layer's shadow, background, text, border, or the whole layer, or a
@@ -58,6 +61,7 @@ public final class RenderContext: Sendable {
       s.rasterCacheHits += b.rasterCacheHits
       s.rasterCacheMisses += b.rasterCacheMisses
       s.rasterCachePixelsMade += b.rasterCachePixelsMade
+      s.rasterCacheMadeAhead += b.rasterCacheMadeAhead
       s.rasterCacheBytes += b.rasterCacheBytes
       s.opsOccluded += b.opsOccluded
       s.pixelsNotDrawn += b.pixelsNotDrawn

@@ -280,13 +280,26 @@ enum BenchArgs {
       + " (frame 0: the first screen laid out and drawn with empty caches) is printed on its own and not"
       + " counted in the pass")
 
+  static let noIdleWork = Flag(
+    "--no-idle-work",
+    help:
+      "no idle work after each steady frame (by default the rest of each 60 Hz frame goes to idle work as"
+      + " the frame loop gives it: cells made, drawn and made into the raster cache's bitmaps ahead of"
+      + " scrolling, timed apart); without it rows are made inside the frames that show them")
+
+  static let idleUntilDone = Flag(
+    "--idle-until-done",
+    help:
+      "the idle work after each steady frame runs until none is left, whatever the time (to count"
+      + " instructions under valgrind, where no frame leaves time before the next is due)")
+
   static let command = Command(
     path: "sheen bench",
     synopsis: [
       "sheen bench [--offscreen] [--threads N] [--size WxH] [--frames N | --seconds S] [--warmup N]",
       "            [--cards N] [--scroll-range POINTS] [--cold] [--plot FILE.png] [--overlay]",
       "            [--backend wayland|x11] [--ui uikit|swiftui] [--no-raster-cache | --raster-cache]",
-      "            [--no-occlusion] [--strip-pixels N]",
+      "            [--no-occlusion] [--strip-pixels N] [--no-idle-work | --idle-until-done]",
       "sheen bench raster [--runs N]", "sheen bench cards [--runs N] [--threads N] [--size WxH]",
       "sheen bench photos [--runs N] [--threads N]", "sheen bench text [--runs N]",
       "sheen bench press [--runs N] [--sections LIST] [--threads N] [--size WxH] [--ui uikit|swiftui]",
@@ -300,7 +313,9 @@ enum BenchArgs {
       Times frames of the demo scrolling steadily (every frame mid-scroll, on a 60 Hz virtual clock)
       after a warm-up that visits the part of the list they scroll through once (the whole list of
       the default 208 cards). Offscreen it times rendering into a surface;
-      in a window it runs uncapped and times whole frames including presenting.
+      in a window it runs uncapped and times whole frames including presenting. After each frame
+      the idle work a 60 Hz frame loop would run (cells made ahead of scrolling) runs and is timed
+      apart (--no-idle-work: none).
       """,
     options: [
       AnyOption(offscreen), AnyOption(SharedArgs.threads), AnyOption(size), AnyOption(frames),
@@ -308,7 +323,7 @@ enum BenchArgs {
       AnyOption(warmup), AnyOption(plot), AnyOption(cold), AnyOption(overlay), AnyOption(SharedArgs.backend),
       AnyOption(SharedArgs.ui), AnyOption(SharedArgs.noRasterCache), AnyOption(SharedArgs.rasterCache),
       AnyOption(SharedArgs.noOcclusion),
-      AnyOption(SharedArgs.stripPixels),
+      AnyOption(SharedArgs.stripPixels), AnyOption(noIdleWork), AnyOption(idleUntilDone),
     ],
     subcommands: [
       ("raster", "the rasterizer's per-operation medians (`sheen bench raster --help`)"),

@@ -27,6 +27,20 @@ func runDemoBench(_ args: [String]) -> Int32 {
   let backend = parsed[SharedArgs.backend].flatMap(Backend.init(rawValue:))
   let scrollRange = parsed[BenchArgs.scrollRange]
   let cold = parsed[BenchArgs.cold]
+  let idleWork = !parsed[BenchArgs.noIdleWork]
+  let idleUntilDone = parsed[BenchArgs.idleUntilDone]
+  if cold && (!idleWork || idleUntilDone) {
+    writeError(
+      "sheen bench: --cold gives idle work the rest of each 60 Hz frame: it takes no --no-idle-work or --idle-until-done\n"
+        + BenchArgs.command.shortUsage)
+    return 64
+  }
+  if !idleWork && idleUntilDone {
+    writeError(
+      "sheen bench: --no-idle-work and --idle-until-done cannot both be given\n"
+        + BenchArgs.command.shortUsage)
+    return 64
+  }
   if cold && (parsed[BenchArgs.frames] != nil || seconds != nil || parsed[BenchArgs.warmup] != nil) {
     writeError(
       "sheen bench: --cold times the first pass through the list: it takes no --frames, --seconds or --warmup\n"
@@ -51,7 +65,8 @@ func runDemoBench(_ args: [String]) -> Int32 {
       let surface = try Surface(width: size.width, height: size.height)
       try benchDemo(
         window, frames: frames, seconds: seconds, warmup: warmup, scrollRange: scrollRange, cold: cold,
-        plot: plot, mode: "offscreen"
+        idleWork: idleWork ? (idleUntilDone ? .infinity : 1.0 / 60 - 0.002) : nil, plot: plot,
+        mode: "offscreen"
       ) {
         _ in surface
       }
@@ -60,7 +75,8 @@ func runDemoBench(_ args: [String]) -> Int32 {
       defer { opened.window.close() }
       try benchDemo(
         window, frames: frames, seconds: seconds, warmup: warmup, scrollRange: scrollRange, cold: cold,
-        plot: plot, mode: "\(opened.backend) window, uncapped"
+        idleWork: idleWork ? (idleUntilDone ? .infinity : 1.0 / 60 - 0.002) : nil, plot: plot,
+        mode: "\(opened.backend) window, uncapped"
       ) { render in
         _ = opened.window.pollEvents()
         let s = try opened.window.framebuffer()
@@ -88,7 +104,7 @@ func runDemoBench(_ args: [String]) -> Int32 {
 /// in one of them. As many frames of the way back follow, warm, for the ratio.
 private func benchDemo(
   _ window: any DemoWindowing, frames: Int, seconds: Double?, warmup: Int, scrollRange: Double?,
-  cold: Bool = false,
+  cold: Bool = false, idleWork: Double? = 1.0 / 60 - 0.002,
   plot: String, mode: String,
   target: (_ render: (Surface) -> Void) throws -> Surface?
 ) throws {
@@ -168,42 +184,79 @@ private func benchDemo(
   // Page faults (memory touched for the first time or again after it was given back).
   let faultsBefore = ProcessUsage.now().minorFaults
   var rowFaults = 0
+  // The idle work after each frame (what a 60 Hz frame loop gives the rest of the frame's time:
+  // cells made, drawn and made into bitmaps ahead of scrolling), timed apart from the frames,
+  // and its allocations (counted with the rows: it makes them).
+  var idles: [Double] = []
+  idles.reserveCapacity(whole.capacity)
+  var idleFaults = 0
+  var idleRows = 0
+  var idleSeconds = 0.0
+  let madeAheadBefore = window.renderer.context.statistics.rasterCacheMadeAhead
   let start = monotonicSeconds()
   var previous = start
+  // The counters of the work done for rows (in a frame that showed new rows, or in idle work).
+  func snapshot() -> (
+    rows: Int, allocations: UInt64, stats: RenderContext.Statistics, glyphs: Int, draws: Int,
+    shapings: Int, faults: Int
+  ) {
+    (
+      window.rowsShown, allocationCount?() ?? 0, window.renderer.context.statistics,
+      cache.statistics.rasterizations, window.displayCount, TextLayout.shapingCount,
+      ProcessUsage.now().minorFaults
+    )
+  }
+  func addRowCosts(
+    from a: (
+      rows: Int, allocations: UInt64, stats: RenderContext.Statistics, glyphs: Int, draws: Int,
+      shapings: Int, faults: Int
+    )
+  ) {
+    let b = snapshot()
+    rows += b.rows - a.rows
+    rowCosts.allocations += b.allocations - a.allocations
+    rowCosts.blurs += b.stats.blurs - a.stats.blurs
+    rowCosts.shapes += b.stats.shapeRasterizations - a.stats.shapeRasterizations
+    rowCosts.glyphs += b.glyphs - a.glyphs
+    rowCosts.shapings += b.shapings - a.shapings
+    rowCosts.images += b.stats.imageResamples - a.stats.imageResamples
+    rowCosts.draws += b.draws - a.draws
+  }
   while seconds.map({ previous - start < $0 }) ?? (whole.count < frames) {
-    let rowsBefore = window.rowsShown
-    let allocationsBeforeFrame = allocationCount?() ?? 0
-    let statsBefore = window.renderer.context.statistics
-    let glyphsBeforeFrame = cache.statistics.rasterizations
-    let drawsBeforeFrame = window.displayCount
-    let shapingsBeforeFrame = TextLayout.shapingCount
-    let faultsBeforeFrame = ProcessUsage.now().minorFaults
+    let before = snapshot()
     try step()
-    if window.rowsShown != rowsBefore {
-      let statsAfter = window.renderer.context.statistics
+    if window.rowsShown != before.rows {
       rowFrames += 1
-      rowFaults += ProcessUsage.now().minorFaults - faultsBeforeFrame
-      rows += window.rowsShown - rowsBefore
-      rowCosts.allocations += (allocationCount?() ?? 0) - allocationsBeforeFrame
-      rowCosts.blurs += statsAfter.blurs - statsBefore.blurs
-      rowCosts.shapes += statsAfter.shapeRasterizations - statsBefore.shapeRasterizations
-      rowCosts.glyphs += cache.statistics.rasterizations - glyphsBeforeFrame
-      rowCosts.shapings += TextLayout.shapingCount - shapingsBeforeFrame
-      rowCosts.images += statsAfter.imageResamples - statsBefore.imageResamples
-      rowCosts.draws += window.displayCount - drawsBeforeFrame
+      rowFaults += ProcessUsage.now().minorFaults - before.faults
+      addRowCosts(from: before)
     }
     let now = monotonicSeconds()
     whole.append((now - previous) * 1000)
     renders.append(renderTime * 1000)
     renderCPUs.append(renderCPUTime * 1000)
     window.recordFrame(time: now, render: renderTime, present: now - previous - renderTime)
-    previous = now
+    if let idleWork {
+      let beforeIdle = snapshot()
+      window.performIdleWork(until: previous + idleWork)
+      // Work for rows, wherever it falls.
+      let after = monotonicSeconds()
+      idleFaults += ProcessUsage.now().minorFaults - beforeIdle.faults
+      idleRows += window.rowsShown - beforeIdle.rows
+      addRowCosts(from: beforeIdle)
+      idles.append((after - now) * 1000)
+      idleSeconds += after - now
+      previous = monotonicSeconds()
+    } else {
+      previous = now
+    }
   }
   let n = Double(whole.count)
   // Steady frames: those that showed no new row.
   let steadyFrames = whole.count - rowFrames
   let m = Double(max(1, steadyFrames))
-  let allocations = allocationCount.map { Double($0() - allocationsBefore - rowCosts.allocations) / m }
+  let allocations = allocationCount.map {
+    Double($0() - allocationsBefore - rowCosts.allocations) / m
+  }
   let stats = window.renderer.context.statistics
   let glyphs = Double(cache.statistics.rasterizations - glyphsBefore - rowCosts.glyphs) / m
   // Paragraphs shaped (HarfBuzz, bidi, line breaks): a steady frame's text comes from the
@@ -215,7 +268,8 @@ private func benchDemo(
     String(
       format: "demo %dx%d, %@, %d thread(s): %d frames in %.1f s, %.1f fps", Int(size.width),
       Int(size.height),
-      mode, window.renderer.threads, whole.count, previous - start, n / (previous - start)))
+      mode, window.renderer.threads, whole.count, previous - start - idleSeconds,
+      n / (previous - start - idleSeconds)))
   for (name, times) in [("frame", whole), ("render", renders), ("present", presents), ("cpu", renderCPUs)] {
     let p = percentiles(times)
     print(String(format: "  %-8@ p50 %.3f ms, p95 %.3f ms, p99 %.3f ms", name, p.0, p.1, p.2))
@@ -235,20 +289,37 @@ private func benchDemo(
   let faults = ProcessUsage.now().minorFaults - faultsBefore
   print(
     String(
-      format: "page faults: %.2f per steady frame (%d), %.1f per frame showing new rows",
-      Double(faults - rowFaults) / m,
-      faults - rowFaults, Double(rowFaults) / Double(max(1, rowFrames))))
+      format:
+        "page faults: %.2f per steady frame (%d), %.1f per frame showing new rows, %.1f per row in idle work",
+      Double(faults - rowFaults - idleFaults) / m,
+      faults - rowFaults - idleFaults, Double(rowFaults) / Double(max(1, rowFrames)),
+      Double(idleFaults) / Double(max(1, rows))))
   if rows > 0 {
     let r = Double(rows)
     var line = String(
       format:
-        "rows coming into view: %d in %d frames; per row: blurs %.2f, shape rasterizations %.2f, glyph rasterizations %.2f, text shapings %.2f, image resamples %.2f, draw(_:) calls %.2f",
-      rows, rowFrames, Double(rowCosts.blurs) / r, Double(rowCosts.shapes) / r, Double(rowCosts.glyphs) / r,
+        "rows coming into view: %d in %d frames and %d in idle work (work for rows in frames and in idle work counted with them); per row: blurs %.2f, shape rasterizations %.2f, glyph rasterizations %.2f, text shapings %.2f, image resamples %.2f, draw(_:) calls %.2f",
+      rows, rowFrames, idleRows, Double(rowCosts.blurs) / r, Double(rowCosts.shapes) / r,
+      Double(rowCosts.glyphs) / r,
       Double(rowCosts.shapings) / r, Double(rowCosts.images) / r, Double(rowCosts.draws) / r)
     if allocationCount != nil {
+      // (with the idle work's: it makes the rows)
       line += String(format: ", allocations %.1f", Double(rowCosts.allocations) / r)
     }
     print(line)
+  }
+  if idleWork != nil {
+    let p = percentiles(idles)
+    print(
+      String(
+        format:
+          "idle work after each frame (cells made, drawn and made into bitmaps ahead of scrolling, %@; not in the frame times): p50 %.3f ms, p99 %.3f ms, max %.3f ms; %.2f bitmaps made ahead per row",
+        idleWork == .infinity
+          ? "until none is left (--idle-until-done)" : "until 2 ms before the next 60 Hz frame is due",
+        p.0, p.2, idles.max() ?? 0,
+        Double(stats.rasterCacheMadeAhead - madeAheadBefore) / Double(max(1, rows))))
+  } else {
+    print("no idle work (--no-idle-work): rows are made inside the frames that show them")
   }
   let caches = window.renderer.context.cacheBytes
   let layouts = TextLayout.cacheStatistics
@@ -415,8 +486,9 @@ private func benchCold(
     print(
       String(
         format:
-          "raster cache: %.2f MB held at the end (%.2f MB of its store resident, %.2f MB reached, %d pages faulted in; %.2f MB canvas)",
-        Double(cache.bytes) / 1_048_576, Double(cache.storePages.resident) / 1_048_576,
+          "raster cache: %d bitmaps made in frames, %d ahead in idle work; %.2f MB held at the end (%.2f MB of its store resident, %.2f MB reached, %d pages faulted in; %.2f MB canvas)",
+        stats.rasterCacheMisses, stats.rasterCacheMadeAhead, Double(cache.bytes) / 1_048_576,
+        Double(cache.storePages.resident) / 1_048_576,
         Double(cache.storeHighWater) / 1_048_576, cache.storePages.faulted,
         Double(cache.scratchBytes) / 1_048_576))
   }

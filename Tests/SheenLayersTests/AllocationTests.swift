@@ -103,8 +103,11 @@ import Testing
     // checked on one thread.)
     for (ui, threadCounts) in [("uikit", [1, 2]), ("swiftui", [1])] {
       for threads in threadCounts {
-        let short = try bench(frames: 200, threads: threads, ui: ui, size: "400x300")
-        let long = try bench(frames: 600, threads: threads, ui: ui, size: "400x300")
+        // Rows made in the frames that show them (no idle work: cells are not made ahead).
+        let short = try bench(
+          frames: 200, threads: threads, ui: ui, size: "400x300", options: ["--no-idle-work"])
+        let long = try bench(
+          frames: 600, threads: threads, ui: ui, size: "400x300", options: ["--no-idle-work"])
         // The same count, give or take a tag or a header made again in a frame that counts no new
         // row (2 more in 600 frames in one run of 40): not per frame.
         #expect(
@@ -129,11 +132,14 @@ import Testing
     // loop's first frame (80 per frame when coverage was kept per layer, 27 in 357 steady frames
     // while the collection view's reuse queues went through dictionary modify accessors). This is
     // the path without the raster cache (`--no-raster-cache`: every layer drawn every frame); the
-    // default, with it, is counted below. (The runs at 400x300 above have it on.)
+    // default, with it, is counted below. (The runs at 400x300 above have it on.) No idle work:
+    // the rows are made in the frames that show them.
     let screenShort = try bench(
-      frames: 400, threads: 1, ui: "uikit", size: "1920x1080", options: ["--no-raster-cache"])
+      frames: 400, threads: 1, ui: "uikit", size: "1920x1080",
+      options: ["--no-raster-cache", "--no-idle-work"])
     let screenLong = try bench(
-      frames: 800, threads: 1, ui: "uikit", size: "1920x1080", options: ["--no-raster-cache"])
+      frames: 800, threads: 1, ui: "uikit", size: "1920x1080",
+      options: ["--no-raster-cache", "--no-idle-work"])
     #expect(
       screenShort.steady != nil && screenLong.steady != nil && screenLong.steady! <= screenShort.steady! + 4,
       "1080p: allocations in 400 steady frames: \(String(describing: screenShort.steady)), in 800: \(String(describing: screenLong.steady))"
@@ -146,10 +152,12 @@ import Testing
     // come into view (each drawn with a kept canvas into a block of the cache's store), and those
     // that let go of the cards scrolled away, allocate nothing either (22.6 a steady frame when
     // each bitmap was arrays of its own and drawn with a canvas made for it; 149 while the
-    // cache's walk copied its state).
+    // cache's walk copied its state). Rows made in the frames that show them (no idle work).
     for threads in [1, 2] {
-      let cachedShort = try bench(frames: 400, threads: threads, ui: "uikit", size: "1920x1080")
-      let cachedLong = try bench(frames: 800, threads: threads, ui: "uikit", size: "1920x1080")
+      let cachedShort = try bench(
+        frames: 400, threads: threads, ui: "uikit", size: "1920x1080", options: ["--no-idle-work"])
+      let cachedLong = try bench(
+        frames: 800, threads: threads, ui: "uikit", size: "1920x1080", options: ["--no-idle-work"])
       // Looser than without the cache: with it, a full test run on a loaded machine once counted
       // 4 in 400 frames and 17 in 800 (alone it passes at + 4; not yet explained, probably the
       // idle work the bench times by the wall clock): still not per frame (400 more frames would

@@ -102,9 +102,10 @@ import Testing
     #expect(faulted > 0)
     for _ in 0..<40 { scene.draw(renderer, into: s) }
     #expect(renderer.context.rasterCache.storePages.faulted == faulted, "pages faulted at rest")
-    // The cards move down by 100 pixels (whole pixels, but the lower ones leave the frame): the
-    // bitmaps of what left are let go; after `keptTicks` frames their pages are given back.
-    scene.root.frame.origin.y = 100
+    // The cards move down by 200 pixels (whole pixels, but the lowest row leaves the frame; the
+    // row above it, in part out of the frame, is still composited from its bitmaps): the bitmaps
+    // of what left are let go; after `keptTicks` frames their pages are given back.
+    scene.root.frame.origin.y = 200
     for _ in 0..<(RunStore.defaultKeptTicks + RasterCache.unusedFrames + 4) { scene.draw(renderer, into: s) }
     let cache = renderer.context.rasterCache
     let store = try #require(cache.store)

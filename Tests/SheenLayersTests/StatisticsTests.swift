@@ -24,6 +24,7 @@ import Testing
     s.pixelsNotDrawn = base + 12
     s.blurredPixels = base + 13
     s.rasterCachePixelsMade = base + 14
+    s.rasterCacheMadeAhead = base + 15
     return s
   }
 
