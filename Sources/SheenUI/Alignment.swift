@@ -188,6 +188,9 @@ final class AlignmentGuideNode: Node {
 }
 
 extension _AlignmentGuideView: PrimitiveView {
+  public func _reconcile(_ input: _ReconcileInput) -> _ReconcileResult {
+    _ReconcileResult(node: reconcile(input.old, input.context))
+  }
   func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
     let n = (old as? AlignmentGuideNode) ?? AlignmentGuideNode()
     n.key = key

@@ -42,6 +42,9 @@ final class DecorationNode: Node {
 }
 
 extension _BackgroundLayout: PrimitiveView {
+  public func _reconcile(_ input: _ReconcileInput) -> _ReconcileResult {
+    _ReconcileResult(node: reconcile(input.old, input.context))
+  }
   func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
     let n = (old as? DecorationNode) ?? DecorationNode()
     // Drawing order: a background before the content, an overlay after it.
@@ -245,6 +248,9 @@ final class EffectNode: Node {
 }
 
 extension _EffectView: PrimitiveView {
+  public func _reconcile(_ input: _ReconcileInput) -> _ReconcileResult {
+    _ReconcileResult(node: reconcile(input.old, input.context))
+  }
   func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
     let n = (old as? EffectNode) ?? EffectNode()
     n.apply(effect)
@@ -317,6 +323,9 @@ final class OffsetNode: Node {
 }
 
 extension _OffsetEffect: PrimitiveView {
+  public func _reconcile(_ input: _ReconcileInput) -> _ReconcileResult {
+    _ReconcileResult(node: reconcile(input.old, input.context))
+  }
   func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
     let n = (old as? OffsetNode) ?? OffsetNode()
     if n.offset != offset {

@@ -63,6 +63,9 @@ public struct _IdentifiedView<Content: View>: View {
 final class IdentifiedNode: Node {}
 
 extension _IdentifiedView: PrimitiveView {
+  public func _reconcile(_ input: _ReconcileInput) -> _ReconcileResult {
+    _ReconcileResult(node: reconcile(input.old, input.context))
+  }
   func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
     let n = (old as? IdentifiedNode) ?? IdentifiedNode()
     ctx.graph.identified[identifier] = ViewGraph.WeakNode(node: n)

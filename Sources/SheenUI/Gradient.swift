@@ -70,6 +70,9 @@ public struct LinearGradient: ShapeStyle, View, Hashable {
 }
 
 extension LinearGradient: PrimitiveView {
+  public func _reconcile(_ input: _ReconcileInput) -> _ReconcileResult {
+    _ReconcileResult(node: reconcile(input.old, input.context))
+  }
   func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
     let n = (old as? ShapeNode) ?? ShapeNode()
     n.update(shape: Rectangle(), style: self, stroke: nil, ctx)

@@ -258,6 +258,9 @@ final class BitmapImageNode: Node {
 }
 
 extension Image: PrimitiveView {
+  public func _reconcile(_ input: _ReconcileInput) -> _ReconcileResult {
+    _ReconcileResult(node: reconcile(input.old, input.context))
+  }
   func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
     if systemName == nil {
       let n = (old as? BitmapImageNode) ?? BitmapImageNode()
@@ -324,6 +327,9 @@ final class AspectRatioNode: Node {
 }
 
 extension _AspectRatioLayout: PrimitiveView {
+  public func _reconcile(_ input: _ReconcileInput) -> _ReconcileResult {
+    _ReconcileResult(node: reconcile(input.old, input.context))
+  }
   func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
     let n = (old as? AspectRatioNode) ?? AspectRatioNode()
     if n.ratio != ratio || n.contentMode != contentMode {

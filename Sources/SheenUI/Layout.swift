@@ -249,6 +249,9 @@ public struct HStack<Content: View>: View {
 }
 
 extension VStack: PrimitiveView {
+  public func _reconcile(_ input: _ReconcileInput) -> _ReconcileResult {
+    _ReconcileResult(node: reconcile(input.old, input.context))
+  }
   func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
     let n = (old as? StackNode) ?? StackNode()
     n.update(content, axis: .vertical, alignment: alignment.key, spacing: spacing, ctx)
@@ -257,6 +260,9 @@ extension VStack: PrimitiveView {
 }
 
 extension HStack: PrimitiveView {
+  public func _reconcile(_ input: _ReconcileInput) -> _ReconcileResult {
+    _ReconcileResult(node: reconcile(input.old, input.context))
+  }
   func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
     let n = (old as? StackNode) ?? StackNode()
     n.update(content, axis: .horizontal, alignment: alignment.key, spacing: spacing, ctx)
@@ -324,6 +330,9 @@ final class ZStackNode: Node {
 }
 
 extension ZStack: PrimitiveView {
+  public func _reconcile(_ input: _ReconcileInput) -> _ReconcileResult {
+    _ReconcileResult(node: reconcile(input.old, input.context))
+  }
   func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
     let n = (old as? ZStackNode) ?? ZStackNode()
     n.setChild(0, SheenUI.reconcile(n.children.first, content, ctx), ctx)
@@ -371,6 +380,9 @@ final class SpacerNode: Node {
 }
 
 extension Spacer: PrimitiveView {
+  public func _reconcile(_ input: _ReconcileInput) -> _ReconcileResult {
+    _ReconcileResult(node: reconcile(input.old, input.context))
+  }
   func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
     let n = (old as? SpacerNode) ?? SpacerNode()
     if n.minLength != minLength {
@@ -446,6 +458,9 @@ final class PaddingNode: Node {
 }
 
 extension _PaddingLayout: PrimitiveView {
+  public func _reconcile(_ input: _ReconcileInput) -> _ReconcileResult {
+    _ReconcileResult(node: reconcile(input.old, input.context))
+  }
   func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
     let n = (old as? PaddingNode) ?? PaddingNode()
     if n.insets != insets {
@@ -518,6 +533,9 @@ final class FrameNode: Node {
 }
 
 extension _FrameLayout: PrimitiveView {
+  public func _reconcile(_ input: _ReconcileInput) -> _ReconcileResult {
+    _ReconcileResult(node: reconcile(input.old, input.context))
+  }
   func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
     let n = (old as? FrameNode) ?? FrameNode()
     if n.width != width || n.height != height || n.alignment != alignment {
@@ -603,6 +621,9 @@ final class FlexFrameNode: Node {
 }
 
 extension _FlexFrameLayout: PrimitiveView {
+  public func _reconcile(_ input: _ReconcileInput) -> _ReconcileResult {
+    _ReconcileResult(node: reconcile(input.old, input.context))
+  }
   func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
     let n = (old as? FlexFrameNode) ?? FlexFrameNode()
     if n.bounds != bounds || n.alignment != alignment {
@@ -673,6 +694,9 @@ final class FixedSizeNode: Node {
 }
 
 extension _FixedSizeLayout: PrimitiveView {
+  public func _reconcile(_ input: _ReconcileInput) -> _ReconcileResult {
+    _ReconcileResult(node: reconcile(input.old, input.context))
+  }
   func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
     let n = (old as? FixedSizeNode) ?? FixedSizeNode()
     if n.horizontal != horizontal || n.vertical != vertical {

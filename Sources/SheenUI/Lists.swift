@@ -30,10 +30,16 @@ class ListNode: Node {
 }
 
 extension EmptyView: PrimitiveView {
+  public func _reconcile(_ input: _ReconcileInput) -> _ReconcileResult {
+    _ReconcileResult(node: reconcile(input.old, input.context))
+  }
   func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node { (old as? ListNode) ?? ListNode() }
 }
 
 extension TupleView: PrimitiveView {
+  public func _reconcile(_ input: _ReconcileInput) -> _ReconcileResult {
+    _ReconcileResult(node: reconcile(input.old, input.context))
+  }
   func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
     let n = (old as? TupleNode) ?? TupleNode()
     if n.children.isEmpty {
@@ -60,6 +66,9 @@ final class ConditionalNode: ListNode {
 }
 
 extension _ConditionalContent: PrimitiveView {
+  public func _reconcile(_ input: _ReconcileInput) -> _ReconcileResult {
+    _ReconcileResult(node: reconcile(input.old, input.context))
+  }
   func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
     let n = (old as? ConditionalNode) ?? ConditionalNode()
     let b: Int
@@ -79,6 +88,9 @@ extension _ConditionalContent: PrimitiveView {
 }
 
 extension Optional: PrimitiveView where Wrapped: View {
+  public func _reconcile(_ input: _ReconcileInput) -> _ReconcileResult {
+    _ReconcileResult(node: reconcile(input.old, input.context))
+  }
   func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
     let n = (old as? ConditionalNode) ?? ConditionalNode()
     if let v = self {
@@ -91,6 +103,9 @@ extension Optional: PrimitiveView where Wrapped: View {
 }
 
 extension Group: PrimitiveView {
+  public func _reconcile(_ input: _ReconcileInput) -> _ReconcileResult {
+    _ReconcileResult(node: reconcile(input.old, input.context))
+  }
   func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
     let n = (old as? GroupNode) ?? GroupNode()
     n.setChild(0, SheenUI.reconcile(n.children.first, content, ctx), ctx)
@@ -106,6 +121,9 @@ final class AnyViewNode: ListNode {
 }
 
 extension AnyView: PrimitiveView {
+  public func _reconcile(_ input: _ReconcileInput) -> _ReconcileResult {
+    _ReconcileResult(node: reconcile(input.old, input.context))
+  }
   func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
     let n = (old as? AnyViewNode) ?? AnyViewNode()
     func open<V: View>(_ v: V) -> Node {
@@ -120,6 +138,9 @@ extension AnyView: PrimitiveView {
 }
 
 extension _ViewModifier_Content: PrimitiveView {
+  public func _reconcile(_ input: _ReconcileInput) -> _ReconcileResult {
+    _ReconcileResult(node: reconcile(input.old, input.context))
+  }
   func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node { view.reconcile(old, ctx) }
 }
 
@@ -303,6 +324,9 @@ final class ForEachNode: ListNode {
 protocol LazyRows {}
 
 extension ForEach: PrimitiveView {
+  public func _reconcile(_ input: _ReconcileInput) -> _ReconcileResult {
+    _ReconcileResult(node: reconcile(input.old, input.context))
+  }
   func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
     let n = (old as? ForEachNode) ?? ForEachNode()
     n.rowCount = data.count
@@ -382,6 +406,9 @@ public struct _EnvironmentModifier<Content: View, Value: Equatable>: View {
 final class EnvironmentNode: Node {}
 
 extension _EnvironmentModifier: PrimitiveView {
+  public func _reconcile(_ input: _ReconcileInput) -> _ReconcileResult {
+    _ReconcileResult(node: reconcile(input.old, input.context))
+  }
   func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
     let n = (old as? EnvironmentNode) ?? EnvironmentNode()
     var c = ctx

@@ -332,47 +332,14 @@ func reconcile<V: View>(_ old: Node?, _ view: V, _ ctx: UpdateContext) -> Node {
     c.environment.inLazyStack = false
     return reconcile(old, view, c)
   }
-  if V.Body.self == Never.self {
-    guard let p = primitiveType(V.self) else {
-      fatalError("\(V.self) has no body and is not one of SheenUI's views")
-    }
-    // The value seen as the primitive it is (V is P), without copying it into a box.
-    func open<P: PrimitiveView>(_: P.Type) -> Node {
-      withUnsafePointer(to: view) {
-        $0.withMemoryRebound(to: P.self, capacity: 1) { $0.pointee.reconcile(old, ctx) }
-      }
-    }
-    let n = open(p)
-    // A node whose value changed something placing applies (a colour, an effect, a press) asks
-    // to be placed again itself (`setNeedsPlacement`), and one whose size may have changed
-    // invalidates its layout: an update places only what changed and the path to it.
-    n.graph = ctx.graph
-    ctx.graph.nodesReconciled += 1
-    return n
-  }
-  let n = (old as? BodyNode<V>) ?? BodyNode<V>()
+  // The view's own conformance makes or keeps its node (see `View._reconcile`). A node whose
+  // value changed something placing applies (a colour, an effect, a press) asks to be placed
+  // again itself (`setNeedsPlacement`), and one whose size may have changed invalidates its
+  // layout: an update places only what changed and the path to it.
+  let n = view._reconcile(_ReconcileInput(old: old, context: ctx)).node
   n.graph = ctx.graph
   ctx.graph.nodesReconciled += 1
-  n.update(view, ctx)
   return n
-}
-
-/// SheenUI's primitive view types by type (a conformance looked up in the runtime costs
-/// thousands of instructions for a generic type; a dictionary, a few dozen).
-private let primitiveTypes = Mutex<[ObjectIdentifier: PrimitiveType]>([:])
-
-/// A primitive view type (a metatype: nothing in it to share unsafely).
-private struct PrimitiveType: @unchecked Sendable {
-  let type: any PrimitiveView.Type
-}
-
-/// `type` as one of SheenUI's primitive views, if it is one.
-func primitiveType<V>(_ type: V.Type) -> (any PrimitiveView.Type)? {
-  let key = ObjectIdentifier(type)
-  if let p = primitiveTypes.withLock({ $0[key] }) { return p.type }
-  guard let p = type as? any PrimitiveView.Type else { return nil }
-  primitiveTypes.withLock { $0[key] = PrimitiveType(type: p) }
-  return p
 }
 
 /// Views that stand for lists of views: a lazy stack's rows may be found through them.

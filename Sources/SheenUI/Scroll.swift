@@ -98,6 +98,9 @@ struct WeakLazyStack {
 }
 
 extension ScrollView: PrimitiveView {
+  public func _reconcile(_ input: _ReconcileInput) -> _ReconcileResult {
+    _ReconcileResult(node: reconcile(input.old, input.context))
+  }
   func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
     let n = (old as? ScrollNode) ?? ScrollNode()
     if n.axes != axes {
@@ -527,6 +530,9 @@ final class LazyStackNode: Node {
 }
 
 extension LazyVStack: PrimitiveView {
+  public func _reconcile(_ input: _ReconcileInput) -> _ReconcileResult {
+    _ReconcileResult(node: reconcile(input.old, input.context))
+  }
   func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
     let n = (old as? LazyStackNode) ?? LazyStackNode()
     n.alignment = alignment.key
@@ -626,6 +632,9 @@ final class GeometryNode<Content: View>: Node {
 }
 
 extension GeometryReader: PrimitiveView {
+  public func _reconcile(_ input: _ReconcileInput) -> _ReconcileResult {
+    _ReconcileResult(node: reconcile(input.old, input.context))
+  }
   func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
     let n = (old as? GeometryNode<Content>) ?? GeometryNode<Content>()
     n.content = content
@@ -687,6 +696,9 @@ final class AnimationNode<Value: Equatable>: TransactionScopeNode {
 }
 
 extension _AnimationView: PrimitiveView {
+  public func _reconcile(_ input: _ReconcileInput) -> _ReconcileResult {
+    _ReconcileResult(node: reconcile(input.old, input.context))
+  }
   func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
     let existing = old as? AnimationNode<Value>
     let n = existing ?? AnimationNode<Value>()
@@ -723,6 +735,9 @@ final class TransactionNode: TransactionScopeNode {
 }
 
 extension _TransactionView: PrimitiveView {
+  public func _reconcile(_ input: _ReconcileInput) -> _ReconcileResult {
+    _ReconcileResult(node: reconcile(input.old, input.context))
+  }
   func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
     let n = (old as? TransactionNode) ?? TransactionNode()
     n.graph = ctx.graph

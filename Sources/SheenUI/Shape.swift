@@ -356,6 +356,9 @@ final class ShapeNode: Node {
 }
 
 extension _ShapeView: PrimitiveView {
+  public func _reconcile(_ input: _ReconcileInput) -> _ReconcileResult {
+    _ReconcileResult(node: reconcile(input.old, input.context))
+  }
   func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
     let n = (old as? ShapeNode) ?? ShapeNode()
     n.update(shape: shape, style: style, stroke: stroke, ctx)
@@ -364,6 +367,9 @@ extension _ShapeView: PrimitiveView {
 }
 
 extension Color: PrimitiveView {
+  public func _reconcile(_ input: _ReconcileInput) -> _ReconcileResult {
+    _ReconcileResult(node: reconcile(input.old, input.context))
+  }
   func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
     let n = (old as? ShapeNode) ?? ShapeNode()
     n.update(shape: Rectangle(), style: self, stroke: nil, ctx)

@@ -113,6 +113,9 @@ final class TextNode: Node {
 }
 
 extension Text: PrimitiveView {
+  public func _reconcile(_ input: _ReconcileInput) -> _ReconcileResult {
+    _ReconcileResult(node: reconcile(input.old, input.context))
+  }
   func reconcile(_ old: Node?, _ ctx: UpdateContext) -> Node {
     let n = (old as? TextNode) ?? TextNode()
     n.update(self, ctx)

@@ -5,6 +5,34 @@ import SheenKit
 public protocol View {
   associatedtype Body: View
   @ViewBuilder var body: Self.Body { get }
+  /// SheenUI's own: brings the node standing for this view up to date (a view with a body
+  /// keeps its value and asks for its body; SheenUI's primitives make what they draw). Called
+  /// on the view itself through its conformance: no look-up of its type, no copy of its value.
+  func _reconcile(_ input: _ReconcileInput) -> _ReconcileResult
+}
+
+/// What `View._reconcile` is given: the node that stood for the view last time, if any, and the
+/// update's environment and graph.
+public struct _ReconcileInput {
+  let old: Node?
+  let context: UpdateContext
+}
+
+/// The node `View._reconcile` made or kept.
+public struct _ReconcileResult {
+  let node: Node
+}
+
+extension View {
+  /// A view with a `body`: a node keeping its value, which asks for the body when the value,
+  /// the environment or its state changed.
+  public func _reconcile(_ input: _ReconcileInput) -> _ReconcileResult {
+    if Body.self == Never.self { fatalError("\(Self.self) has no body and is not one of SheenUI's views") }
+    let n = (input.old as? BodyNode<Self>) ?? BodyNode<Self>()
+    n.graph = input.context.graph
+    n.update(self, input.context)
+    return _ReconcileResult(node: n)
+  }
 }
 
 extension Never: View {

@@ -146,4 +146,91 @@ struct GrowingRows: View {
     h.step(30)
     #expect(h.center(row5).y == y5)
   }
+
+  /// A change inside a frame of fixed width and height lays out what is in the frame, not its
+  /// row, the lazy stack and the scroll view: the same tap in a frame of fixed height only
+  /// (whose width follows its content) invalidates more nodes and works out more sizes, and
+  /// the rows below stay where they are.
+  @Test func aChangeInAFixedFrameLaysOutOnlyWhatIsInIt() throws {
+    func visits(fixed: Bool) throws -> HostingView<FramedCards>.UpdateVisits {
+      let h = Harness(FramedCards(fixed: fixed), width: 360, height: 480)
+      h.step(3)
+      let button = try #require(h.label("Grow 1"))
+      let below = try #require(h.label("Grow 2"))
+      let y = h.center(below).y
+      let start = h.host.updateVisits
+      h.tap(h.center(button))
+      let v = h.host.updateVisits - start
+      #expect(h.label("Grow 1 more") != nil, "the tap changed the text")
+      #expect(h.center(below).y == y)
+      return v
+    }
+    let fixed = try visits(fixed: true)
+    let flexible = try visits(fixed: false)
+    #expect(fixed.invalidations < flexible.invalidations, "fixed \(fixed), flexible \(flexible)")
+    #expect(fixed.sizesComputed < flexible.sizesComputed, "fixed \(fixed), flexible \(flexible)")
+  }
+
+  /// Above such a frame, a stack aligning by text baselines lays out again (a text in the frame
+  /// that grows moves its baseline): the tree changed by a tap is laid out as one made with the
+  /// new value.
+  @Test func aStackAligningByBaselinesAboveAFixedFrameLaysOutAgain() throws {
+    let h = Harness(BaselineRow(big: false), width: 300, height: 200)
+    h.tap(h.center(try #require(h.label("A"))))
+    h.step(30)
+    let fresh = Harness(BaselineRow(big: true), width: 300, height: 200)
+    fresh.step(30)
+    let b = try #require(h.label("B"))
+    let freshB = try #require(fresh.label("B"))
+    #expect(b.convert(b.bounds, to: nil) == freshB.convert(freshB.bounds, to: nil))
+    for text in ["A", "C"] {
+      let v = try #require(h.label(text))
+      let f = try #require(fresh.label(text))
+      #expect(v.convert(v.bounds, to: nil) == f.convert(f.bounds, to: nil), "\(text)")
+    }
+  }
+}
+
+/// Cards in a lazy list, each in a frame of fixed height and, when `fixed`, fixed width; a tap
+/// lengthens the button's title.
+struct FramedCards: View {
+  let fixed: Bool
+  var body: some View {
+    ScrollView {
+      LazyVStack(alignment: .leading, spacing: 8) {
+        ForEach(0..<40) { i in FramedCard(id: i, fixed: fixed) }
+      }
+    }
+  }
+}
+
+struct FramedCard: View {
+  let id: Int
+  let fixed: Bool
+  @State var more = false
+  var body: some View {
+    VStack(alignment: .leading) {
+      Text("Card \(id)")
+      Button(more ? "Grow \(id) more" : "Grow \(id)") { more = true }
+    }
+    .frame(width: fixed ? 200 : nil, height: 60)
+  }
+}
+
+/// A text in a frame of fixed size beside a larger one, the row aligned by their first
+/// baselines, and a text below; a tap makes the framed text larger (its baseline moves down,
+/// and the row is less tall).
+struct BaselineRow: View {
+  @State var big: Bool
+  var body: some View {
+    VStack(alignment: .leading, spacing: 0) {
+      // The row's top is B's (reaching above A's frame) while A is small, A's frame's then.
+      HStack(alignment: .firstTextBaseline, spacing: 0) {
+        Text("A").font(.system(size: big ? 40 : 12)).onTapGesture { big = true }
+          .frame(width: 60, height: 60, alignment: .top)
+        Text("B").font(.system(size: 40))
+      }
+      Text("C")
+    }
+  }
 }
