@@ -196,7 +196,8 @@ import Testing
     }
 
     // The SwiftUI twin's first pass at 1080p, per row made (a row of cards or a section's title:
-    // its views' bodies, nodes, views and layers, its layout and its text): 4,383 now (8,567
+    // its views' bodies, nodes, views and layers, its layout and its text): 4,278 now (4,384
+    // when each modifier's value was copied at each level of its reconciliation; 8,567
     // when each node kept its answers to proposals in two arrays, the first placement of each
     // node bound a task-local value, and a view cast to an existential was copied into a box;
     // 4,752 when each shape node made a plain view before the one it draws with; 4,445 when
@@ -207,7 +208,7 @@ import Testing
     ])
     if let r = twin.range(of: #"first pass (\d+\.\d+) \(\d+ rows\)"#, options: .regularExpression) {
       let perRow = Double(twin[r].dropFirst("first pass ".count).prefix { $0 != " " }) ?? .infinity
-      #expect(perRow < 4700, "the twin's first pass: \(twin[r]) per row")
+      #expect(perRow < 4500, "the twin's first pass: \(twin[r]) per row")
     } else {
       Issue.record("no allocations per row in: \(twin)")
     }
