@@ -143,4 +143,23 @@ struct TableSolidSink: SpanSink {
   @inline(__always) func maskSpan(y: Int, x: Int, alphas: UnsafePointer<UInt8>, count: Int) {
     lanes.blend(target.pixel(x, y), count, coverage: alphas, over: base, table: table)
   }
+
+  @inline(__always) func solidSpans(y: Int, rows: Int, x: Int, count: Int, alpha a: UInt8) {
+    let c = a == 255 ? color : Pixel.scale(color, by: UInt32(a))
+    var p = target.pixel(x, y)
+    let step = target.rowPixels
+    for _ in 0..<rows {
+      blendSolid(p, count, c)
+      p += step
+    }
+  }
+
+  @inline(__always) func maskSpans(y: Int, rows: Int, x: Int, alphas: UnsafePointer<UInt8>, count: Int) {
+    var p = target.pixel(x, y)
+    let step = target.rowPixels
+    for _ in 0..<rows {
+      lanes.blend(p, count, coverage: alphas, over: base, table: table)
+      p += step
+    }
+  }
 }

@@ -28,10 +28,13 @@ public final class Coverage: @unchecked Sendable {
   let rowStarts: [Int32]
   let runs: [Run]
   let alphas: [UInt8]
+  /// Rows `i ..< repeatEnd[i]` all hold the runs of row i (the straight middle of a rounded
+  /// rectangle, of a shadow's sides): a replay hands each run to its sink once for all of them.
+  let repeatEnd: [Int32]
 
   /// Memory held, for caches that keep many.
   public var byteCount: Int {
-    rowStarts.count * 4 + runs.count * MemoryLayout<Run>.stride + alphas.count + 64
+    rowStarts.count * 4 + runs.count * MemoryLayout<Run>.stride + alphas.count + repeatEnd.count * 4 + 64
   }
 
   init(bounds: IntRect, rowStarts: [Int32], runs: [Run], alphas: [UInt8]) {
@@ -39,6 +42,48 @@ public final class Coverage: @unchecked Sendable {
     self.rowStarts = rowStarts
     self.runs = runs
     self.alphas = alphas
+    repeatEnd = Coverage.repeats(rowStarts: rowStarts, runs: runs, alphas: alphas)
+  }
+
+  /// `repeatEnd` of a recording: from the last row up, each row's end of the rows equal to it.
+  static func repeats(rowStarts: [Int32], runs: [Run], alphas: [UInt8]) -> [Int32] {
+    let rows = rowStarts.count - 1
+    if rows <= 0 { return [] }
+    return [Int32](unsafeUninitializedCapacity: rows) { out, made in
+      alphas.withUnsafeBufferPointer { bytes in
+        out[rows - 1] = Int32(rows)
+        var i = rows - 2
+        while i >= 0 {
+          out[i] = sameRuns(i, i + 1, rowStarts, runs, bytes) ? out[i + 1] : Int32(i + 1)
+          i -= 1
+        }
+      }
+      made = rows
+    }
+  }
+
+  /// Whether rows `a` and `b` hold the same runs: places, lengths and coverage.
+  private static func sameRuns(
+    _ a: Int, _ b: Int, _ rowStarts: [Int32], _ runs: [Run], _ bytes: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    let a0 = Int(rowStarts[a])
+    let b0 = Int(rowStarts[b])
+    let n = Int(rowStarts[a + 1]) - a0
+    if Int(rowStarts[b + 1]) - b0 != n { return false }
+    for k in 0..<n {
+      let p = runs[a0 + k]
+      let q = runs[b0 + k]
+      if p.x != q.x || p.count != q.count { return false }
+      if p.start < 0 || q.start < 0 {
+        if p.start != q.start { return false }
+        continue
+      }
+      let s = bytes.baseAddress!
+      let pa = s + Int(p.start)
+      let qa = s + Int(q.start)
+      for j in 0..<Int(p.count) where pa[j] != qa[j] { return false }
+    }
+    return true
   }
 
   /// The coverage an alpha mask holds, placed where the mask is: zeros are left out, and runs of
@@ -118,78 +163,120 @@ public final class Coverage: @unchecked Sendable {
       rowStarts.withUnsafeBufferPointer { startBuffer in
         runs.withUnsafeBufferPointer { runBuffer in
           alphas.withUnsafeBufferPointer { alphaBuffer in
-            let starts = startBuffer.baseAddress!
-            let runs = runBuffer.baseAddress!
-            let coverage = alphaBuffer.baseAddress!
-            // Holes that can meet a run, as (y, maxY, x, maxX), in x order; then room for one
-            // row's x ranges.
-            let reaching = holeStorage.baseAddress!
-            var reachingCount = 0
-            // (Only holes that meet the recording's columns too: a neighbour's cover beside a
-            // shadow's faint edge, outside the recording, would send every row the slower way.)
-            let hx0 = max(cx0, left)
-            let hx1 = min(cx1, left &+ bounds.width)
-            for h in holes where h.y < y1 && h.maxY > y0 && h.x < hx1 && h.maxX > hx0 && !h.isEmpty {
-              reaching[reachingCount] = h.y
-              reaching[reachingCount &+ 1] = h.maxY
-              reaching[reachingCount &+ 2] = h.x
-              reaching[reachingCount &+ 3] = h.maxX
-              reachingCount &+= 4
-            }
-            let rowHoles = reaching + reachingCount
-            for y in y0..<y1 {
-              let row = y &- firstRow
-              var i = Int(starts[row])
-              let end = Int(starts[row &+ 1])
-              if i == end { continue }
-              // The holes of this row, as x ranges, in x order.
-              var n = 0
-              var h = 0
-              while h < reachingCount {
-                if y >= reaching[h] && y < reaching[h &+ 1] {
-                  rowHoles[n] = reaching[h &+ 2]
-                  rowHoles[n &+ 1] = reaching[h &+ 3]
-                  n &+= 2
-                }
-                h &+= 4
+            repeatEnd.withUnsafeBufferPointer { repeatBuffer in
+              let starts = startBuffer.baseAddress!
+              let runs = runBuffer.baseAddress!
+              let coverage = alphaBuffer.baseAddress!
+              let repeats = repeatBuffer.baseAddress!
+              // Holes that can meet a run, as (y, maxY, x, maxX), in x order; then room for one
+              // row's x ranges.
+              let reaching = holeStorage.baseAddress!
+              var reachingCount = 0
+              // (Only holes that meet the recording's columns too: a neighbour's cover beside a
+              // shadow's faint edge, outside the recording, would send every row the slower way.)
+              let hx0 = max(cx0, left)
+              let hx1 = min(cx1, left &+ bounds.width)
+              for h in holes where h.y < y1 && h.maxY > y0 && h.x < hx1 && h.maxX > hx0 && !h.isEmpty {
+                reaching[reachingCount] = h.y
+                reaching[reachingCount &+ 1] = h.maxY
+                reaching[reachingCount &+ 2] = h.x
+                reaching[reachingCount &+ 3] = h.maxX
+                reachingCount &+= 4
               }
-              if n == 0 {
+              let rowHoles = reaching + reachingCount
+              var y = y0
+              while y < y1 {
+                let row = y &- firstRow
+                var i = Int(starts[row])
+                let end = Int(starts[row &+ 1])
+                if i == end {
+                  y &+= 1
+                  continue
+                }
+                // The holes of this row, as x ranges, in x order.
+                var n = 0
+                var h = 0
+                while h < reachingCount {
+                  if y >= reaching[h] && y < reaching[h &+ 1] {
+                    rowHoles[n] = reaching[h &+ 2]
+                    rowHoles[n &+ 1] = reaching[h &+ 3]
+                    n &+= 2
+                  }
+                  h &+= 4
+                }
+                if n == 0 {
+                  // The rows from here that repeat this one and meet no hole: each run once for all.
+                  var y2 = min(y1, firstRow &+ Int(repeats[row]))
+                  if y2 &- y > 1 {
+                    var h = 0
+                    while h < reachingCount {
+                      // (A hole reaching these rows starts below this one, which it misses.)
+                      if reaching[h] < y2 && reaching[h &+ 1] > y { y2 = reaching[h] }
+                      h &+= 4
+                    }
+                  }
+                  let rows = y2 &- y
+                  if rows > 1 {
+                    while i < end {
+                      let r = runs[i]
+                      i &+= 1
+                      let x = left &+ Int(r.x)
+                      let a = max(x, cx0)
+                      let b = min(x &+ Int(r.count), cx1)
+                      if b <= a { continue }
+                      if r.start < 0 {
+                        sink.solidSpans(
+                          y: y, rows: rows, x: a, count: b &- a,
+                          alpha: UInt8(truncatingIfNeeded: -1 &- r.start))
+                      } else {
+                        sink.maskSpans(
+                          y: y, rows: rows, x: a, alphas: coverage + (Int(r.start) &+ a &- x), count: b &- a)
+                      }
+                    }
+                    y = y2
+                    continue
+                  }
+                  while i < end {
+                    let r = runs[i]
+                    i &+= 1
+                    let x = left &+ Int(r.x)
+                    let a = max(x, cx0)
+                    let b = min(x &+ Int(r.count), cx1)
+                    if b <= a { continue }
+                    Coverage.emit(r, y: y, from: a, to: b, runX: x, coverage: coverage, into: sink)
+                  }
+                  y &+= 1
+                  continue
+                }
                 while i < end {
                   let r = runs[i]
                   i &+= 1
                   let x = left &+ Int(r.x)
-                  let a = max(x, cx0)
+                  var a = max(x, cx0)
                   let b = min(x &+ Int(r.count), cx1)
                   if b <= a { continue }
-                  Coverage.emit(r, y: y, from: a, to: b, runX: x, coverage: coverage, into: sink)
-                }
-                continue
-              }
-              while i < end {
-                let r = runs[i]
-                i &+= 1
-                let x = left &+ Int(r.x)
-                var a = max(x, cx0)
-                let b = min(x &+ Int(r.count), cx1)
-                if b <= a { continue }
-                var k = 0
-                while true {
-                  // The part of [a, b) before the next hole that reaches past a (or all of it).
-                  var e = b
-                  var next = b
-                  while k < n {
-                    if rowHoles[k &+ 1] > a && rowHoles[k] < b {
-                      e = max(a, rowHoles[k])
-                      next = rowHoles[k &+ 1]
+                  var k = 0
+                  while true {
+                    // The part of [a, b) before the next hole that reaches past a (or all of it).
+                    var e = b
+                    var next = b
+                    while k < n {
+                      if rowHoles[k &+ 1] > a && rowHoles[k] < b {
+                        e = max(a, rowHoles[k])
+                        next = rowHoles[k &+ 1]
+                        k &+= 2
+                        break
+                      }
                       k &+= 2
-                      break
                     }
-                    k &+= 2
+                    if e > a {
+                      Coverage.emit(r, y: y, from: a, to: e, runX: x, coverage: coverage, into: sink)
+                    }
+                    if next >= b { break }
+                    a = max(a, next)
                   }
-                  if e > a { Coverage.emit(r, y: y, from: a, to: e, runX: x, coverage: coverage, into: sink) }
-                  if next >= b { break }
-                  a = max(a, next)
                 }
+                y &+= 1
               }
             }
           }
@@ -410,5 +497,24 @@ struct SolidSink: SpanSink {
 
   @inline(__always) func maskSpan(y: Int, x: Int, alphas: UnsafePointer<UInt8>, count: Int) {
     lanes.blend(target.pixel(x, y), count, coverage: alphas)
+  }
+
+  @inline(__always) func solidSpans(y: Int, rows: Int, x: Int, count: Int, alpha a: UInt8) {
+    let c = a == 255 ? color : Pixel.scale(color, by: UInt32(a))
+    var p = target.pixel(x, y)
+    let step = target.rowPixels
+    for _ in 0..<rows {
+      blendSolid(p, count, c)
+      p += step
+    }
+  }
+
+  @inline(__always) func maskSpans(y: Int, rows: Int, x: Int, alphas: UnsafePointer<UInt8>, count: Int) {
+    var p = target.pixel(x, y)
+    let step = target.rowPixels
+    for _ in 0..<rows {
+      lanes.blend(p, count, coverage: alphas)
+      p += step
+    }
   }
 }

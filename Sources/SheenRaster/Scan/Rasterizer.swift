@@ -29,6 +29,20 @@ public enum FillRule: Hashable, Sendable {
   func solidSpan(y: Int, x: Int, count: Int, alpha: UInt8)
   /// `count` pixels from (x, y) with a coverage each (0...255).
   func maskSpan(y: Int, x: Int, alphas: UnsafePointer<UInt8>, count: Int)
+  /// `solidSpan` on each of `rows` rows from `y`.
+  func solidSpans(y: Int, rows: Int, x: Int, count: Int, alpha: UInt8)
+  /// `maskSpan` on each of `rows` rows from `y`, with the same coverage.
+  func maskSpans(y: Int, rows: Int, x: Int, alphas: UnsafePointer<UInt8>, count: Int)
+}
+
+extension SpanSink {
+  @inline(__always) func solidSpans(y: Int, rows: Int, x: Int, count: Int, alpha: UInt8) {
+    for r in 0..<rows { solidSpan(y: y &+ r, x: x, count: count, alpha: alpha) }
+  }
+
+  @inline(__always) func maskSpans(y: Int, rows: Int, x: Int, alphas: UnsafePointer<UInt8>, count: Int) {
+    for r in 0..<rows { maskSpan(y: y &+ r, x: x, alphas: alphas, count: count) }
+  }
 }
 
 /// One edge of the outline, in coordinates relative to the clip's origin; `y0 < y1`.
