@@ -213,20 +213,37 @@ public struct RunImage: @unchecked Sendable {
     for k in Int(rowStart[y])..<Int(rowStart[y + 1]) { body(runs[k]) }
   }
 
+  /// Calls `body` with each run of row `y` that reaches into columns `x0..<x1`, the columns
+  /// `s..<e` of it that do, and its data's offset for column `s` (`value + s - x`; unused for a
+  /// run of one colour), left to right.
+  @inline(__always) private func forEachRun(
+    _ y: Int, from x0: Int, to x1: Int, _ body: (_ r: Run, _ s: Int, _ e: Int, _ at: Int) -> Void
+  ) {
+    var k = Int(rowStart[y])
+    let end = Int(rowStart[y &+ 1])
+    while k < end {
+      let r = runs[k]
+      k &+= 1
+      let x = r.x
+      // Runs are left to right: none after this one reaches the columns.
+      if x >= x1 { return }
+      let s = max(x, x0)
+      let e = min(x &+ Int(r.count), x1)
+      if s >= e { continue }
+      body(r, s, e, Int(r.value) &+ (s &- x))
+    }
+  }
+
   /// Composites row `y`'s columns `x0..<x1` at `dst` (the destination pixel of column `x0`),
   /// source-over with full coverage: colours filled, opaque pixels copied, translucent blended.
   func composite(row y: Int, from x0: Int, to x1: Int, into dst: UnsafeMutablePointer<UInt32>) {
-    for k in Int(rowStart[y])..<Int(rowStart[y + 1]) {
-      let r = runs[k]
-      let s = max(r.x, x0)
-      let e = min(r.x + Int(r.count), x1)
-      if s >= e { continue }
-      let d = dst + (s - x0)
+    forEachRun(y, from: x0, to: x1) { r, s, e, at in
+      let d = dst + (s &- x0)
       switch r.kind {
-      case 0: d.update(repeating: r.value, count: e - s)
-      case 1: d.update(from: pixels + Int(r.value) + (s - r.x), count: e - s)
-      case 2: blendRow(d, pixels + Int(r.value) + (s - r.x), e - s, alpha: 255)
-      default: blendBlackRow(d, alphas + Int(r.value) + (s - r.x), e - s)
+      case 0: d.update(repeating: r.value, count: e &- s)
+      case 1: d.update(from: pixels + at, count: e &- s)
+      case 2: blendRow(d, pixels + at, e &- s, alpha: 255)
+      default: blendBlackRow(d, alphas + at, e &- s)
       }
     }
   }
@@ -240,34 +257,16 @@ extension RunImage {
     row y: Int, from x0: Int, to x1: Int, into dst: UnsafeMutablePointer<UInt32>,
     coverage: UnsafePointer<UInt8>
   ) {
-    for k in Int(rowStart[y])..<Int(rowStart[y + 1]) {
-      let r = runs[k]
-      let s = max(r.x, x0)
-      let e = min(r.x + Int(r.count), x1)
-      if s >= e { continue }
-      let d = dst + (s - x0)
-      let c = coverage + (s - x0)
+    forEachRun(y, from: x0, to: x1) { r, s, e, at in
+      let d = dst + (s &- x0)
+      let c = coverage + (s &- x0)
       if r.kind == 0 {
-        for i in 0..<(e - s) {
-          let k = UInt32(c[i])
-          if k == 0 { continue }
-          d[i] = Pixel.sourceOver(k == 255 ? r.value : Pixel.scale(r.value, by: k), d[i])
-        }
+        // Four pixels at a time, quads with no coverage skipped, whole ones stored.
+        blendSolidLanes(d, e &- s, r.value, coverage: c)
       } else if r.kind == 3 {
-        // The black pixels the alphas stand for, a few at a time on the stack.
-        let a = alphas + Int(r.value) + (s - r.x)
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { chunk in
-          let p = chunk.baseAddress!
-          var i = 0
-          while i < e - s {
-            let n = min(64, e - s - i)
-            for k in 0..<n { p[k] = UInt32(a[i + k]) << 24 }
-            blendRow(d + i, p, n, coverage: c + i)
-            i += n
-          }
-        }
+        blendBlackRow(d, alphas + at, e &- s, coverage: c)
       } else {
-        blendRow(d, pixels + Int(r.value) + (s - r.x), e - s, coverage: c)
+        blendRow(d, pixels + at, e &- s, coverage: c)
       }
     }
   }
@@ -308,21 +307,62 @@ extension Canvas {
   }
 }
 
-/// Blends translucent black pixels, given by their alphas, over `count` pixels: the pixels
-/// `alpha << 24` (premultiplied black) rebuilt 64 at a time on the stack (a loop the compiler
-/// vectorizes) and blended by `blendRow`, so exactly as the pixels they stand for.
+/// Blends translucent black pixels, given by their alphas, over `count` pixels: source-over of
+/// the pixels `alpha << 24` (premultiplied black), which is each destination channel times
+/// `255 - alpha` (rounded as `Pixel.scale`) plus the alpha in the alpha channel; four pixels at a
+/// time from four alpha bytes (no pixels rebuilt), so exactly as the pixels they stand for.
 @inline(__always) func blendBlackRow(
   _ dst: UnsafeMutablePointer<UInt32>, _ alphas: UnsafePointer<UInt8>, _ count: Int
 ) {
-  withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { chunk in
-    let p = chunk.baseAddress!
-    var i = 0
-    while i < count {
-      let n = min(64, count &- i)
-      for k in 0..<n { p[k] = UInt32(alphas[i &+ k]) &<< 24 }
-      blendRow(dst + i, p, n, alpha: 255)
-      i &+= n
+  let quads = count &>> 2
+  let out = UnsafeMutableRawPointer(dst)
+  let input = UnsafeRawPointer(alphas)
+  for q in 0..<quads {
+    let a4 = input.loadUnaligned(fromByteOffset: q &* 4, as: UInt32.self)
+    let a = SIMD4<UInt32>(truncatingIfNeeded: unsafeBitCast(a4, to: SIMD4<UInt8>.self))
+    let inv = SIMD4<UInt32>(repeating: 255) &- a
+    let s = unsafeBitCast(a &<< 24, to: Quad.self)
+    let r = s &+ scaleQuad(loadQuad(out, q &* 16), by: unsafeBitCast(inv | inv &<< 16, to: Quad.self))
+    out.storeBytes(of: r, toByteOffset: q &* 16, as: Quad.self)
+  }
+  for i in (quads &<< 2)..<count {
+    let a = UInt32(alphas[i])
+    dst[i] = a &<< 24 &+ Pixel.scale(dst[i], by: 255 &- a)
+  }
+}
+
+/// Blends translucent black pixels, given by their alphas, over `count` pixels, each through its
+/// coverage: the alpha scaled by the coverage (rounded as `Pixel.scale`), then as
+/// `blendBlackRow(_:_:_:)`; four pixels at a time, quads with no coverage skipped, so exactly as
+/// `blendRow(_:_:_:coverage:)` over the pixels the alphas stand for.
+@inline(__always) func blendBlackRow(
+  _ dst: UnsafeMutablePointer<UInt32>, _ alphas: UnsafePointer<UInt8>, _ count: Int,
+  coverage: UnsafePointer<UInt8>
+) {
+  let quads = count &>> 2
+  let out = UnsafeMutableRawPointer(dst)
+  let input = UnsafeRawPointer(alphas)
+  let raw = UnsafeRawPointer(coverage)
+  for q in 0..<quads {
+    let cov4 = raw.loadUnaligned(fromByteOffset: q &* 4, as: UInt32.self)
+    if cov4 == 0 { continue }
+    let a4 = input.loadUnaligned(fromByteOffset: q &* 4, as: UInt32.self)
+    var a = SIMD4<UInt32>(truncatingIfNeeded: unsafeBitCast(a4, to: SIMD4<UInt8>.self))
+    if cov4 != 0xFFFF_FFFF {
+      let c = SIMD4<UInt32>(truncatingIfNeeded: unsafeBitCast(cov4, to: SIMD4<UInt8>.self))
+      // a * c / 255 rounded, in the low lane of each pixel (at most 65025: no carry).
+      a = unsafeBitCast(div255(unsafeBitCast(a &* c, to: Quad.self)), to: SIMD4<UInt32>.self) & 0xFF
     }
+    let inv = SIMD4<UInt32>(repeating: 255) &- a
+    let s = unsafeBitCast(a &<< 24, to: Quad.self)
+    let r = s &+ scaleQuad(loadQuad(out, q &* 16), by: unsafeBitCast(inv | inv &<< 16, to: Quad.self))
+    out.storeBytes(of: r, toByteOffset: q &* 16, as: Quad.self)
+  }
+  for i in (quads &<< 2)..<count {
+    let c = UInt32(coverage[i])
+    if c == 0 { continue }
+    let a = c == 255 ? UInt32(alphas[i]) : Pixel.scale(UInt32(alphas[i]), by: c)
+    dst[i] = a &<< 24 &+ Pixel.scale(dst[i], by: 255 &- a)
   }
 }
 

@@ -156,6 +156,16 @@ import Testing
       }
       Canvas(surface: got).draw(image, x: ox, y: 1)
       #expect(got.pixels == expected.pixels, "round \(round)")
+      // Through a soft clip (coverage 0, 255 and between, quads of each and mixed): as the
+      // surface blitted through the same clip (each pixel scaled by its coverage, then over).
+      let soft = try Self.background(w + 5, h + 1)
+      let blitted = try Self.background(w + 5, h + 1)
+      for (t, draw) in [(soft, true), (blitted, false)] {
+        let k = Canvas(surface: t)
+        k.clip(to: Path(ellipseIn: Rect(x: 0.3, y: -2.6, width: Double(w) + 3.1, height: Double(h) + 5.4)))
+        if draw { k.draw(image, x: ox, y: 1) } else { k.blit(s, x: ox, y: 1) }
+      }
+      #expect(soft.pixels == blitted.pixels, "round \(round), soft clip")
     }
   }
 }
