@@ -220,6 +220,10 @@ public final class RasterCache: Sendable {
   /// Bytes of the store's mapping ever written (what it can hold resident): at most the budget.
   public var storeHighWater: Int { state.withLock { $0.store?.highWater ?? 0 } }
 
+  /// Free bytes the store keeps resident for the swing of what it held lately
+  /// (`RunStore.swingAllowance`).
+  public var storeSwingAllowance: Int { state.withLock { $0.store?.swingAllowance ?? 0 } }
+
   /// The store's pages: bytes resident (written and not given back) and pages faulted in.
   public var storePages: (resident: Int, faulted: Int) {
     state.withLock { s in (s.store?.residentBytes ?? 0, s.store?.pagesFaulted ?? 0) }

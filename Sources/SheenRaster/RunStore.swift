@@ -7,10 +7,15 @@
 // It counts them, a bit a page, and gives back the whole free pages that have stayed free for
 // `keptTicks` ticks (its owner ticks it once a frame): a scroll's bitmaps are let go as rows leave
 // and new ones made as rows come, and the pages just freed are written again by the next ones
-// without faulting, while a screen at rest holds no free page resident after a fraction of a
-// second. Free pages resident never pass `slack` (past it, free pages are given back at once,
-// from the highest address down, to half of it). A block goes where its pages are resident if any free range has room so, else where
-// the fewest are not (the lowest such range).
+// without faulting, while a screen at rest holds no free page resident after a few seconds.
+// Pages are given back only when the store really shrank: it remembers the most and the least it
+// held in the last `window` ticks, and keeps free pages resident up to the most plus that swing
+// (room for the holes between blocks: a scroll that holds 2 to 3.6 MB by turns writes its blocks
+// over about 4.7 MB), so a steady scroll faults no page in; once what it holds stops swinging (a
+// screen at rest, or a list that became smaller), the free pages go back after `keptTicks`
+// ticks. Free pages resident more than `slack` past that allowance are given back at once, from
+// the highest address down, to half the slack past it. A block goes where its pages are
+// resident if any free range has room so, else where the fewest are not (the lowest such range).
 
 #if canImport(Glibc)
   import Glibc
@@ -47,8 +52,18 @@ public final class RunStore: @unchecked Sendable {
   /// Ticks a whole free page stays resident (to be written again without faulting) before it
   /// is given back.
   public var keptTicks: Int
-  /// The most free bytes kept resident: past them free pages are given back at once.
+  /// The most free bytes kept resident beyond the swing's allowance: past them free pages are
+  /// given back at once.
   public var slack: Int
+  /// Ticks over which the bytes held are remembered, this one included (see the top of this
+  /// file; 1 remembers nothing).
+  public let window: Int
+  /// The bytes held at each of the last `window - 1` ticks (a ring), and the most and least of
+  /// them as of the last tick (none: `Int.min` and `Int.max`).
+  private var heldAtTick: [Int]
+  private var ringNext = 0
+  private var recentMost = Int.min
+  private var recentLeast = Int.max
 
   /// Blocks are multiples of this many bytes (and so aligned to it).
   static let granule = 64
@@ -59,11 +74,15 @@ public final class RunStore: @unchecked Sendable {
   /// `slack` by default: two of the largest bitmaps the demo makes at 1920x1080 (rows of cards
   /// of about 1 MB), what its scroll makes and lets go of within a few frames.
   public static let defaultSlack = 2 << 20
+  /// `window` by default: five seconds of frames at 60 Hz.
+  public static let defaultWindow = 300
 
   /// A store of `capacity` bytes (rounded up to a page), or nil when the system has no memory
   /// for it.
-  public init?(capacity: Int, keptTicks: Int = RunStore.defaultKeptTicks, slack: Int = RunStore.defaultSlack)
-  {
+  public init?(
+    capacity: Int, keptTicks: Int = RunStore.defaultKeptTicks, slack: Int = RunStore.defaultSlack,
+    window: Int = RunStore.defaultWindow
+  ) {
     let page = RunStore.page
     let size = max(page, (capacity + page - 1) / page * page)
     #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
@@ -77,6 +96,8 @@ public final class RunStore: @unchecked Sendable {
     self.capacity = size
     self.keptTicks = max(0, keptTicks)
     self.slack = max(0, slack)
+    self.window = max(1, window)
+    heldAtTick = Array(repeating: 0, count: self.window - 1)
     written = Array(repeating: 0, count: (size / page + 63) / 64)
     freedAt = Array(repeating: 0, count: size / page)
     free.reserveCapacity(256)
@@ -174,7 +195,20 @@ public final class RunStore: @unchecked Sendable {
     case (false, false): free.insert((offset, n), at: k)
     }
     for p in offset / RunStore.page...(offset + n - 1) / RunStore.page { freedAt[p] = clock }
-    if residentBytes - used > slack { giveBack(freedBefore: clock + 1, downTo: slack / 2) }
+    let allowance = swingAllowance
+    if residentBytes - used > allowance + slack {
+      giveBack(freedBefore: clock + 1, downTo: allowance + slack / 2)
+    }
+  }
+
+  /// Free bytes kept resident for what the store held lately: up to the most it held in the last
+  /// `window` ticks (or now) plus the swing from the least (room for the holes between blocks);
+  /// 0 once what it holds stopped swinging.
+  public var swingAllowance: Int {
+    let most = max(recentMost, used)
+    let least = min(recentLeast, used)
+    if most == least { return 0 }
+    return most + (most - least) - used
   }
 
   /// The memory of the block at `offset`.
@@ -193,8 +227,25 @@ public final class RunStore: @unchecked Sendable {
   /// One tick (a frame): whole free pages free for `keptTicks` ticks are given back.
   public func tick() {
     clock &+= 1
+    // What is held now, remembered for `window` ticks (the ring starts full of the first
+    // tick's).
+    if heldAtTick.isEmpty { return giveBackAged() }
+    if clock == 2 { heldAtTick.withUnsafeMutableBufferPointer { $0.update(repeating: used) } }
+    heldAtTick[ringNext] = used
+    ringNext = ringNext + 1 == heldAtTick.count ? 0 : ringNext + 1
+    recentMost = used
+    recentLeast = used
+    for h in heldAtTick {
+      recentMost = max(recentMost, h)
+      recentLeast = min(recentLeast, h)
+    }
+    giveBackAged()
+  }
+
+  /// Gives back the whole free pages free for `keptTicks` ticks, past the swing's allowance.
+  private func giveBackAged() {
     if residentBytes > used, clock > UInt32(keptTicks) {
-      giveBack(freedBefore: clock - UInt32(keptTicks), downTo: 0)
+      giveBack(freedBefore: clock - UInt32(keptTicks), downTo: swingAllowance)
     }
   }
 
@@ -202,33 +253,32 @@ public final class RunStore: @unchecked Sendable {
   public func releaseFreePages() { giveBack(freedBefore: clock + 1, downTo: 0) }
 
   /// Hands whole free pages let go before tick `freedBefore` back to the system, the free ranges
-  /// from the highest address down, until the free bytes resident are at most `target` (or none
-  /// is left to give).
+  /// from the highest address down and each from its top, until the free bytes resident are at
+  /// most `target` (or none is left to give).
   private func giveBack(freedBefore: UInt32, downTo target: Int) {
     let page = RunStore.page
     var k = free.count - 1
     while k >= 0 && residentBytes - used > target {
       let first = (free[k].start + page - 1) / page
-      let end = (free[k].start + free[k].count) / page
+      var p = (free[k].start + free[k].count) / page
       k -= 1
       // Resident pages of the range, given back in stretches (one call each).
-      var p = first
-      while p < end {
-        guard isWritten(p), freedAt[p] < freedBefore else {
-          p += 1
+      while p > first && residentBytes - used > target {
+        guard isWritten(p - 1), freedAt[p - 1] < freedBefore else {
+          p -= 1
           continue
         }
-        let from = p
-        while p < end && isWritten(p) && freedAt[p] < freedBefore {
+        let end = p
+        while p > first && isWritten(p - 1) && freedAt[p - 1] < freedBefore && residentBytes - used > target {
+          p -= 1
           written[p >> 6] &= ~(UInt64(1) << UInt64(p & 63))
-          p += 1
+          residentPages -= 1
         }
-        residentPages -= p - from
-        pagesGivenBack += p - from
+        pagesGivenBack += end - p
         #if canImport(Glibc) || canImport(Musl)
-          _ = madvise(base + from * page, (p - from) * page, MADV_DONTNEED)
+          _ = madvise(base + p * page, (end - p) * page, MADV_DONTNEED)
         #elseif canImport(Darwin)
-          _ = madvise(base + from * page, (p - from) * page, MADV_FREE)
+          _ = madvise(base + p * page, (end - p) * page, MADV_FREE)
         #endif
       }
     }

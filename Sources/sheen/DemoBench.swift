@@ -333,12 +333,13 @@ private func benchDemo(
   print(
     String(
       format:
-        "raster cache: %.2f subtrees composited from kept bitmaps per frame, %.2f bitmaps made per frame, %.2f MB held (budget %.1f MB; %.2f MB of its store resident, %.2f MB reached, %d pages faulted in; %.2f MB canvas)",
+        "raster cache: %.2f subtrees composited from kept bitmaps per frame, %.2f bitmaps made per frame, %.2f MB held (budget %.1f MB; %.2f MB of its store resident, %.2f MB reached, %.2f MB kept free for the swing of what it held, %d pages faulted in; %.2f MB canvas)",
       Double(stats.rasterCacheHits) / n, Double(stats.rasterCacheMisses) / n,
       Double(stats.rasterCacheBytes) / 1_048_576,
       Double(window.renderer.context.rasterCache.budget) / 1_048_576,
       Double(window.renderer.context.rasterCache.storePages.resident) / 1_048_576,
       Double(window.renderer.context.rasterCache.storeHighWater) / 1_048_576,
+      Double(window.renderer.context.rasterCache.storeSwingAllowance) / 1_048_576,
       window.renderer.context.rasterCache.storePages.faulted,
       Double(window.renderer.context.rasterCache.scratchBytes) / 1_048_576))
   print(
@@ -486,10 +487,11 @@ private func benchCold(
     print(
       String(
         format:
-          "raster cache: %d bitmaps made in frames, %d ahead in idle work; %.2f MB held at the end (%.2f MB of its store resident, %.2f MB reached, %d pages faulted in; %.2f MB canvas)",
+          "raster cache: %d bitmaps made in frames, %d ahead in idle work; %.2f MB held at the end (%.2f MB of its store resident, %.2f MB reached, %.2f MB kept free for the swing of what it held, %d pages faulted in; %.2f MB canvas)",
         stats.rasterCacheMisses, stats.rasterCacheMadeAhead, Double(cache.bytes) / 1_048_576,
         Double(cache.storePages.resident) / 1_048_576,
-        Double(cache.storeHighWater) / 1_048_576, cache.storePages.faulted,
+        Double(cache.storeHighWater) / 1_048_576, Double(cache.storeSwingAllowance) / 1_048_576,
+        cache.storePages.faulted,
         Double(cache.scratchBytes) / 1_048_576))
   }
   print("first-pass frames that took the most processor time:")
